@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/* chip.c - model registry and the parts every model shares. */
+#include <string.h>
+
+#include "bus.h"
+#include "chip.h"
+#include "log.h"
+
+static const struct chip_variant *const families[] = {
+	pca953x_variants,
+	pcf857x_variants,
+	max732x_variants,
+	NULL,
+};
+
+const struct chip_variant *const *chip_families(void)
+{
+	return families;
+}
+
+const struct chip_variant *chip_variant_find(const char *compatible)
+{
+	const struct chip_variant *const *f;
+	const struct chip_variant *v;
+
+	for (f = families; *f; f++)
+		for (v = *f; v->compatible; v++)
+			if (!strcmp(v->compatible, compatible))
+				return v;
+	return NULL;
+}
+
+int chip_init(struct chip *c, const struct chip_variant *v,
+	      struct world *w, uint16_t reg)
+{
+	c->v = v;
+	c->w = w;
+	c->reg = reg;
+	snprintf(c->name, sizeof(c->name), "%s@%x", v->part, reg);
+	c->pins.chip = c->name;
+	return pinbank_init(&c->pins, w, v->lines);
+}
+
+void chip_fini(struct chip *c)
+{
+	pinbank_free(&c->pins);
+}
+
+void chip_destroy(struct chip *c)
+{
+	if (c)
+		c->v->family->destroy(c);
+}
+
+void chip_add_target(struct chip *c, uint16_t addr,
+		     const struct i2c_target_ops *ops, void *priv)
+{
+	struct i2c_target *t = &c->targets[c->ntargets++];
+
+	t->ops = ops;
+	t->addr = addr;
+	t->priv = priv;
+}
+
+void chip_set_irq(struct chip *c, bool asserted)
+{
+	struct world *w = c->w;
+
+	if (c->irq == asserted)
+		return;
+	c->irq = asserted;
+	if (c->irq_changes)
+		(*c->irq_changes)++;
+	if (w && w->log)
+		log_irq(w->log, c->name, c->bus ? bus_name(c->bus) : NULL,
+			!asserted, asserted, w->now_ns, w->clk, w->wall_ns);
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * chip.h - what every chip model has in common, and the table from DT
+ * compatible to model. A family (pca953x, pcf857x, max732x) is one
+ * model driven by per-part descriptions; board.c only sees this file.
+ */
+#ifndef EXPANDER_CHIP_H
+#define EXPANDER_CHIP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "i2c_target.h"
+#include "pins.h"
+
+struct bus;
+struct chip;
+struct chip_family;
+
+struct chip_variant {
+	const char *compatible;	/* exactly as in the Linux of_match table */
+	const char *part;	/* "pca9555" */
+	const struct chip_family *family;
+	unsigned int lines;
+	const void *data;	/* the family's description of the part */
+};
+
+struct chip_family {
+	const char *name;
+	/*
+	 * Build the model in its power-on state, answering at the DT reg
+	 * (and at any second address the part has). NULL on a bad reg,
+	 * with a reason in err.
+	 */
+	struct chip *(*create)(const struct chip_variant *v, uint16_t reg,
+			       struct world *w, char *err, size_t errlen);
+	void (*destroy)(struct chip *c);
+};
+
+#define CHIP_MAX_TARGETS 2
+
+struct chip {
+	char name[64];		/* DT node name: "pca9555@20" */
+	const struct chip_variant *v;
+	struct world *w;
+	struct bus *bus;
+	uint16_t reg;
+	unsigned int ntargets;
+	struct i2c_target targets[CHIP_MAX_TARGETS];
+	struct pinbank pins;
+	/* INT output (active low, open drain): true while asserted. */
+	bool irq;
+	bool has_irq;
+	uint64_t *irq_changes;
+};
+
+const struct chip_variant *chip_variant_find(const char *compatible);
+/* Every known variant, NULL-terminated by compatible (for listings). */
+const struct chip_variant *const *chip_families(void);
+
+/* Common part of a model's create(): names, pins, targets. */
+int chip_init(struct chip *c, const struct chip_variant *v,
+	      struct world *w, uint16_t reg);
+void chip_fini(struct chip *c);
+void chip_destroy(struct chip *c);
+
+/* Drive the INT output; logs and counts a change. */
+void chip_set_irq(struct chip *c, bool asserted);
+
+/* Attach a target to the chip at addr, served by ops with priv. */
+void chip_add_target(struct chip *c, uint16_t addr,
+		     const struct i2c_target_ops *ops, void *priv);
+
+extern const struct chip_variant pca953x_variants[];
+extern const struct chip_variant pcf857x_variants[];
+extern const struct chip_variant max732x_variants[];
+
+#endif

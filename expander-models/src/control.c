@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * control.c - the control protocol (CONTROL.md): one command line in,
+ * zero or more lines of data out, then "ok ..." or "err <reason>".
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "board_impl.h"
+#include "bus.h"
+#include "log.h"
+
+#define MAX_ARGS 8
+
+struct reply {
+	char *buf;
+	size_t len, cap;
+};
+
+/* Append a line; the last 128 bytes stay free for the final ok/err. */
+static void say(struct reply *r, const char *fmt, ...)
+{
+	size_t room = r->cap > r->len + 128 ? r->cap - r->len - 128 : 0;
+	va_list ap;
+	int n;
+
+	if (!room)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(r->buf + r->len, room, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	r->len += (size_t)n < room ? (size_t)n : room - 1;
+}
+
+static size_t finish(struct reply *r, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!r->cap)
+		return 0;
+	if (r->len >= r->cap)
+		r->len = 0;
+	va_start(ap, fmt);
+	n = vsnprintf(r->buf + r->len, r->cap - r->len, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	r->len += (size_t)n < r->cap - r->len ? (size_t)n : r->cap - r->len - 1;
+	/* Whatever was cut, the reply ends in a newline. */
+	if (r->len && r->buf[r->len - 1] != '\n') {
+		if (r->len == r->cap - 1)
+			r->len--;
+		r->buf[r->len++] = '\n';
+		r->buf[r->len] = 0;
+	}
+	return r->len;
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (!s || !*s || *s == '-')
+		return -1;
+	*v = strtoull(s, &end, 0);
+	return *end ? -1 : 0;
+}
+
+static const char *const help_text[] = {
+	"help                       this list",
+	"list                       buses and chips",
+	"counters [BUS]             deterministic counts per bus",
+	"reset-counters [BUS]       zero them",
+	"pin CHIP N                 resolved level of pin N: 0 1 z x",
+	"pins CHIP                  all pins as a hex word (z reads 1, x 0)",
+	"drive CHIP N 0|1|z         drive pin N from outside, z: release",
+	"irq CHIP                   INT output: 1 asserted, 0 not",
+	"fault nack ADDR COUNT [BUS] NACK the next COUNT addressings",
+	"fault delay NS [BUS]       hold every transaction NS longer",
+	"fault hold NS [BUS]        bus stuck for NS of wall time",
+	"fault clear [BUS]          no faults",
+	"pace 0|1                   hold transactions for their bus time",
+	"mark TEXT                  marker record into the log",
+	"flush                      flush the log",
+	"cpu                        daemon CPU time and transactions",
+};
+
+static void cmd_list(struct board *bd, struct reply *r)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < bd->nbuses; i++)
+		say(r, "bus %s slot=%d hz=%" PRIu32 "\n",
+		    bus_name(bd->buses[i]), bus_mmio_slot(bd->buses[i]),
+		    bus_hz(bd->buses[i]));
+	for (i = 0; i < bd->nchips; i++) {
+		struct chip *c = bd->chips[i];
+
+		say(r, "chip %s bus=%s model=%s compatible=%s lines=%u addr=",
+		    c->name, bus_name(c->bus), c->v->part, c->v->compatible,
+		    c->v->lines);
+		for (j = 0; j < c->ntargets; j++)
+			say(r, "%s%02x", j ? "," : "", c->targets[j].addr);
+		say(r, "\n");
+	}
+}
+
+/* The buses a command applies to: the named one, or all. */
+static int pick_buses(struct board *bd, const char *name, struct bus **out)
+{
+	unsigned int i;
+
+	if (name) {
+		out[0] = board_find_bus(bd, name);
+		return out[0] ? 1 : -1;
+	}
+	for (i = 0; i < bd->nbuses; i++)
+		out[i] = bd->buses[i];
+	return bd->nbuses;
+}
+
+static void cmd_counters(struct bus **bs, int n, struct reply *r)
+{
+	struct bus_counters c;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		bus_get_counters(bs[i], &c);
+		say(r, "%s transactions=%" PRIu64 " bytes=%" PRIu64
+		    " segments=%" PRIu64 " nacks=%" PRIu64
+		    " pin_changes=%" PRIu64 " irq_changes=%" PRIu64
+		    " busy_ns=%" PRIu64 " now_ns=%" PRIu64 "\n",
+		    bus_name(bs[i]), c.transactions, c.bytes, c.segments,
+		    c.nacks, c.pin_changes, c.irq_changes, c.busy_ns,
+		    bus_now_ns(bs[i]));
+	}
+}
+
+static size_t cmd_fault(struct board *bd, char **av, int ac,
+			struct reply *r)
+{
+	struct bus *bs[BOARD_MAX_BUSES];
+	uint64_t a, b = 0;
+	int n, i, nargs;
+
+	if (ac < 2)
+		return finish(r, "err usage: fault nack|delay|hold|clear ...\n");
+	nargs = !strcmp(av[1], "nack") ? 2 : !strcmp(av[1], "clear") ? 0 :
+		(!strcmp(av[1], "delay") || !strcmp(av[1], "hold")) ? 1 : -1;
+	if (nargs < 0)
+		return finish(r, "err unknown fault %s\n", av[1]);
+	if (ac < 2 + nargs || ac > 3 + nargs)
+		return finish(r, "err usage: fault %s%s [BUS]\n", av[1],
+			      nargs == 2 ? " ADDR COUNT" : nargs ? " NS" : "");
+	if (nargs >= 1 && parse_u64(av[2], &a))
+		return finish(r, "err bad number %s\n", av[2]);
+	if (nargs == 2 && parse_u64(av[3], &b))
+		return finish(r, "err bad number %s\n", av[3]);
+	if (nargs == 2 && a > 0x7f)
+		return finish(r, "err address %s out of range\n", av[2]);
+	n = pick_buses(bd, ac > 2 + nargs ? av[2 + nargs] : NULL, bs);
+	if (n < 0)
+		return finish(r, "err no bus %s\n", av[2 + nargs]);
+	for (i = 0; i < n; i++) {
+		if (!nargs)
+			bus_fault_clear(bs[i]);
+		else if (nargs == 2)
+			bus_fault_nack(bs[i], a, b);
+		else if (av[1][0] == 'd')
+			bus_fault_delay(bs[i], a);
+		else
+			bus_fault_hold(bs[i], a);
+	}
+	return finish(r, "ok\n");
+}
+
+static size_t cmd_pin(struct board *bd, char **av, int ac, struct reply *r)
+{
+	struct chip *c;
+	uint64_t n;
+
+	if (ac < 2)
+		return finish(r, "err usage: %s CHIP ...\n", av[0]);
+	c = board_find_chip(bd, av[1]);
+	if (!c)
+		return finish(r, "err no chip %s\n", av[1]);
+	if (!strcmp(av[0], "irq")) {
+		if (ac != 2)
+			return finish(r, "err usage: irq CHIP\n");
+		return finish(r, "ok %d\n", c->irq);
+	}
+	if (!strcmp(av[0], "pins")) {
+		unsigned int i;
+
+		if (ac != 2)
+			return finish(r, "err usage: pins CHIP\n");
+		say(r, "ok 0x%0*" PRIx32 " levels=", (c->pins.n + 3) / 4,
+		    pin_read_bits(&c->pins, 0, c->pins.n));
+		for (i = c->pins.n; i-- > 0;)
+			say(r, "%c", pin_level_char(pin_level(&c->pins, i)));
+		return finish(r, "\n");
+	}
+	if (ac < 3 || parse_u64(av[2], &n) || n >= c->pins.n)
+		return finish(r, "err %s: no pin %s\n", c->name,
+			      ac < 3 ? "given" : av[2]);
+	if (!strcmp(av[0], "pin")) {
+		if (ac != 3)
+			return finish(r, "err usage: pin CHIP N\n");
+		return finish(r, "ok %c\n",
+			      pin_level_char(pin_level(&c->pins, n)));
+	}
+	/* drive */
+	if (ac != 4 || strlen(av[3]) != 1 || !strchr("01zZ", av[3][0]))
+		return finish(r, "err usage: drive CHIP N 0|1|z\n");
+	/* An external change happens now on the chip's bus clock. */
+	bd->w.now_ns = bus_now_ns(c->bus);
+	bd->w.clk = bus_name(c->bus);
+	bd->w.wall_ns = world_wall_ns();
+	pin_set_ext(&c->pins, n, av[3][0] == '0' ? EXT_LOW :
+				 av[3][0] == '1' ? EXT_HIGH : EXT_NONE);
+	return finish(r, "ok %c\n", pin_level_char(pin_level(&c->pins, n)));
+}
+
+static size_t cmd_cpu(struct board *bd, struct reply *r)
+{
+	struct bus_counters c;
+	struct rusage ru;
+	uint64_t tx = 0;
+	unsigned int i;
+
+	getrusage(RUSAGE_SELF, &ru);
+	for (i = 0; i < bd->nbuses; i++) {
+		bus_get_counters(bd->buses[i], &c);
+		tx += c.transactions;
+	}
+	return finish(r, "ok user_ns=%" PRIu64 " sys_ns=%" PRIu64
+		      " transactions=%" PRIu64 "\n",
+		      (uint64_t)ru.ru_utime.tv_sec * 1000000000ull +
+		      ru.ru_utime.tv_usec * 1000ull,
+		      (uint64_t)ru.ru_stime.tv_sec * 1000000000ull +
+		      ru.ru_stime.tv_usec * 1000ull, tx);
+}
+
+static size_t dispatch(struct board *bd, char *line, const char *rest,
+		       struct reply *r)
+{
+	struct bus *bs[BOARD_MAX_BUSES];
+	char *av[MAX_ARGS + 1], *save = NULL, *tok;
+	unsigned int i;
+	int ac = 0, n;
+
+	for (tok = strtok_r(line, " \t", &save); tok;
+	     tok = strtok_r(NULL, " \t", &save)) {
+		if (ac == MAX_ARGS)
+			return finish(r, "err too many arguments\n");
+		av[ac++] = tok;
+	}
+	if (!ac)
+		return finish(r, "err empty command\n");
+	if (!strcmp(av[0], "help")) {
+		for (i = 0; i < sizeof(help_text) / sizeof(*help_text); i++)
+			say(r, "%s\n", help_text[i]);
+		return finish(r, "ok\n");
+	}
+	if (!strcmp(av[0], "list")) {
+		cmd_list(bd, r);
+		return finish(r, "ok %u buses %u chips\n", bd->nbuses,
+			      bd->nchips);
+	}
+	if (!strcmp(av[0], "counters") || !strcmp(av[0], "reset-counters")) {
+		if (ac > 2)
+			return finish(r, "err usage: %s [BUS]\n", av[0]);
+		n = pick_buses(bd, ac > 1 ? av[1] : NULL, bs);
+		if (n < 0)
+			return finish(r, "err no bus %s\n", av[1]);
+		if (av[0][0] == 'c') {
+			cmd_counters(bs, n, r);
+		} else {
+			for (i = 0; i < (unsigned int)n; i++)
+				bus_reset_counters(bs[i]);
+		}
+		return finish(r, "ok\n");
+	}
+	if (!strcmp(av[0], "pin") || !strcmp(av[0], "pins") ||
+	    !strcmp(av[0], "drive") || !strcmp(av[0], "irq"))
+		return cmd_pin(bd, av, ac, r);
+	if (!strcmp(av[0], "fault"))
+		return cmd_fault(bd, av, ac, r);
+	if (!strcmp(av[0], "pace")) {
+		if (ac != 2 || strlen(av[1]) != 1 || !strchr("01", av[1][0]))
+			return finish(r, "err usage: pace 0|1\n");
+		for (i = 0; i < bd->nbuses; i++)
+			bus_set_paced(bd->buses[i], av[1][0] == '1');
+		return finish(r, "ok\n");
+	}
+	if (!strcmp(av[0], "mark")) {
+		if (ac < 2)
+			return finish(r, "err usage: mark TEXT\n");
+		bd->marks++;
+		if (bd->w.log)
+			log_mark(bd->w.log, bd->marks, world_wall_ns(), rest);
+		return finish(r, "ok %" PRIu64 "\n", bd->marks);
+	}
+	if (!strcmp(av[0], "flush")) {
+		if (bd->w.log)
+			fflush(bd->w.log);
+		return finish(r, "ok\n");
+	}
+	if (!strcmp(av[0], "cpu"))
+		return cmd_cpu(bd, r);
+	return finish(r, "err unknown command %s (try help)\n", av[0]);
+}
+
+size_t board_control(struct board *bd, const char *line, char *out,
+		     size_t outlen)
+{
+	struct reply r = { out, 0, outlen };
+	const char *rest;
+	char buf[512];
+	size_t len, ret;
+
+	if (!outlen)
+		return 0;
+	out[0] = 0;
+	len = strcspn(line, "\r\n");
+	if (len >= sizeof(buf))
+		return finish(&r, "err line too long\n");
+	memcpy(buf, line, len);
+	buf[len] = 0;
+	/* mark keeps its text verbatim: the rest after the first word. */
+	rest = buf + strspn(buf, " \t");
+	rest += strcspn(rest, " \t");
+	rest += strspn(rest, " \t");
+	{
+		char text[512];
+
+		snprintf(text, sizeof(text), "%s", rest);
+		pthread_mutex_lock(&bd->w.lock);
+		ret = dispatch(bd, buf, text, &r);
+		pthread_mutex_unlock(&bd->w.lock);
+	}
+	return ret;
+}

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pca953x.c - register-based expanders: one command (pointer) byte, then
+ * input / output / polarity / configuration registers, one per 8-line
+ * port, plus the PCAL "agile I/O" registers at 0x40 and the MAX7310
+ * timeout register. One model; the parts differ only in the table below.
+ *
+ * Pointer rule (every datasheet of these parts): the command byte sets
+ * the pointer; on 16-line parts each further data byte, read or write,
+ * goes to the other register of the pair (0<->1, 2<->3, ...); on 8-line
+ * parts the pointer stays. A repeated START keeps the pointer, so the
+ * Linux regmap read (write [reg], Sr, read) works. A command byte naming
+ * no register of the part is NACKed: the datasheets leave it undefined
+ * and a NACK makes such a driver bug visible as -EIO.
+ */
+#include <stdlib.h>
+
+#include "chip.h"
+
+#define F_INT		(1u << 0)	/* has an INT output */
+#define F_PCAL		(1u << 1)	/* agile I/O registers at 0x40 */
+#define F_PULLUP	(1u << 2)	/* fixed ~100k pull-ups on the I/Os */
+#define F_POL_F0	(1u << 3)	/* polarity register resets to 0xf0 */
+#define F_OUT_0		(1u << 4)	/* output register resets to 0x00 */
+#define F_TIMEOUT	(1u << 5)	/* MAX7310 bus timeout register 0x04 */
+
+#define PCAL_OUT_CONF	0x4f
+
+struct pca953x_desc {
+	unsigned int flags;
+};
+
+enum reg_kind {
+	R_IN, R_OUT, R_POL, R_CFG,
+	R_LATCH, R_PULL_EN, R_PULL_SEL, R_MASK, R_STAT,
+	R_STRENGTH, R_OUT_CONF, R_TIMEOUT, R_NONE,
+};
+
+struct pca953x {
+	struct chip c;
+	unsigned int flags;
+	unsigned int nbank;
+	uint8_t ptr;
+	bool cmd_next;		/* next written byte is the command byte */
+	uint8_t out[2], pol[2], cfg[2];
+	uint8_t latch[2], pull_en[2], pull_sel[2], mask[2];
+	uint8_t strength[4], out_conf, timeout;
+	uint16_t snapshot;	/* pin bits when each input port was read */
+	uint16_t latched;	/* PCAL: inputs holding a latched change */
+	uint16_t latched_val;
+};
+
+/* Bits of port p that are real lines (the pca9536 has four). */
+static uint8_t valid(const struct pca953x *m, unsigned int p)
+{
+	unsigned int left = m->c.v->lines - 8 * p;
+
+	return left >= 8 ? 0xff : (1u << left) - 1;
+}
+
+static enum reg_kind decode(const struct pca953x *m, uint8_t r,
+			    unsigned int *idx)
+{
+	unsigned int nb = m->nbank, e;
+
+	*idx = 0;
+	if (r < 4 * nb) {
+		*idx = r % nb;
+		return R_IN + r / nb;
+	}
+	if (r == 4 && (m->flags & F_TIMEOUT))
+		return R_TIMEOUT;
+	if (!(m->flags & F_PCAL) || r < 0x40)
+		return R_NONE;
+	e = r - 0x40;
+	if (e < 2 * nb) {
+		*idx = e;
+		return R_STRENGTH;
+	}
+	e -= 2 * nb;
+	if (e < 5 * nb) {
+		*idx = e % nb;
+		return R_LATCH + e / nb;
+	}
+	return r == PCAL_OUT_CONF ? R_OUT_CONF : R_NONE;
+}
+
+static uint16_t word(const uint8_t *v, unsigned int nbank)
+{
+	return v[0] | (nbank > 1 ? v[1] << 8 : 0);
+}
+
+/* Input bits as the chip sees them now, before polarity. */
+static uint16_t inputs_now(const struct pca953x *m)
+{
+	uint16_t pins = pin_read_bits(&m->c.pins, 0, m->c.v->lines);
+
+	return (pins & ~m->latched) | (m->latched_val & m->latched);
+}
+
+/*
+ * INT: an input differs from what was read last (or, PCAL, holds a
+ * latched change), and on PCAL parts is not masked.
+ */
+static uint16_t irq_sources(const struct pca953x *m)
+{
+	uint16_t in = word(m->cfg, m->nbank);
+	uint16_t pins = pin_read_bits(&m->c.pins, 0, m->c.v->lines);
+	uint16_t src = ((pins ^ m->snapshot) | m->latched) & in;
+
+	if (m->flags & F_PCAL)
+		src &= ~word(m->mask, m->nbank);
+	return src;
+}
+
+static void update_irq(struct pca953x *m)
+{
+	if (m->flags & F_INT)
+		chip_set_irq(&m->c, irq_sources(m) != 0);
+}
+
+/* Push the registers out to the pins. */
+static void apply(struct pca953x *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->c.v->lines; i++) {
+		unsigned int p = i / 8, bit = 1u << (i % 8);
+		enum pin_drive d, pull = DRV_HIZ;
+		bool od = (m->flags & F_PCAL) && (m->out_conf & (1u << p));
+
+		if (m->cfg[p] & bit)
+			d = DRV_HIZ;
+		else if (m->out[p] & bit)
+			d = od ? DRV_HIZ : DRV_HIGH;
+		else
+			d = DRV_LOW;
+		if (m->flags & F_PULLUP)
+			pull = DRV_WEAK_HIGH;
+		if ((m->flags & F_PCAL) && (m->pull_en[p] & bit))
+			pull = m->pull_sel[p] & bit ? DRV_WEAK_HIGH :
+						      DRV_WEAK_LOW;
+		pin_set_pull(&m->c.pins, i, pull);
+		pin_set_drive(&m->c.pins, i, d);
+	}
+	update_irq(m);
+}
+
+/* Reading input port p: the datasheets' interrupt reset. */
+static uint8_t read_input(struct pca953x *m, unsigned int p)
+{
+	uint16_t pins = pin_read_bits(&m->c.pins, 0, m->c.v->lines);
+	uint16_t portmask = 0xffu << (8 * p);
+	uint8_t v = (inputs_now(m) >> (8 * p)) & 0xff;
+
+	m->snapshot = (m->snapshot & ~portmask) | (pins & portmask);
+	m->latched &= ~portmask;
+	update_irq(m);
+	return ((v ^ m->pol[p]) & valid(m, p)) | ~valid(m, p);
+}
+
+static uint8_t reg_read(struct pca953x *m, uint8_t r)
+{
+	unsigned int i;
+
+	switch (decode(m, r, &i)) {
+	case R_IN:
+		return read_input(m, i);
+	case R_OUT:
+		return m->out[i];
+	case R_POL:
+		return m->pol[i];
+	case R_CFG:
+		return m->cfg[i];
+	case R_LATCH:
+		return m->latch[i];
+	case R_PULL_EN:
+		return m->pull_en[i];
+	case R_PULL_SEL:
+		return m->pull_sel[i];
+	case R_MASK:
+		return m->mask[i];
+	case R_STAT:
+		return (irq_sources(m) >> (8 * i)) & 0xff;
+	case R_STRENGTH:
+		return m->strength[i];
+	case R_OUT_CONF:
+		return m->out_conf;
+	case R_TIMEOUT:
+		return m->timeout;
+	default:
+		return 0xff;
+	}
+}
+
+static void reg_write(struct pca953x *m, uint8_t r, uint8_t v)
+{
+	unsigned int i;
+	uint8_t keep;
+
+	switch (decode(m, r, &i)) {
+	case R_OUT:
+		keep = ~valid(m, i);	/* missing lines read back 1 */
+		m->out[i] = v | keep;
+		break;
+	case R_POL:
+		m->pol[i] = v & valid(m, i);
+		break;
+	case R_CFG:
+		m->cfg[i] = v | ~valid(m, i);
+		break;
+	case R_LATCH:
+		m->latch[i] = v;
+		/* Unlatching an input drops what it held. */
+		m->latched &= ~((uint16_t)(uint8_t)~v << (8 * i));
+		break;
+	case R_PULL_EN:
+		m->pull_en[i] = v;
+		break;
+	case R_PULL_SEL:
+		m->pull_sel[i] = v;
+		break;
+	case R_MASK:
+		m->mask[i] = v;
+		break;
+	case R_STRENGTH:
+		m->strength[i] = v;
+		return;
+	case R_OUT_CONF:
+		m->out_conf = v & ((1u << m->nbank) - 1);
+		break;
+	case R_TIMEOUT:
+		m->timeout = v;
+		return;
+	default:
+		return;		/* input and status: writes have no effect */
+	}
+	apply(m);
+}
+
+static void next_ptr(struct pca953x *m)
+{
+	if (m->nbank > 1 && m->ptr != PCAL_OUT_CONF)
+		m->ptr ^= 1;
+}
+
+static int pca953x_start(struct i2c_target *t, bool read)
+{
+	struct pca953x *m = t->priv;
+
+	if (!read)
+		m->cmd_next = true;
+	return 0;
+}
+
+static int pca953x_write(struct i2c_target *t, uint8_t byte)
+{
+	struct pca953x *m = t->priv;
+	unsigned int idx;
+
+	if (m->cmd_next) {
+		if (decode(m, byte, &idx) == R_NONE)
+			return -1;
+		m->ptr = byte;
+		m->cmd_next = false;
+		return 0;
+	}
+	reg_write(m, m->ptr, byte);
+	next_ptr(m);
+	return 0;
+}
+
+static uint8_t pca953x_read(struct i2c_target *t)
+{
+	struct pca953x *m = t->priv;
+	uint8_t v = reg_read(m, m->ptr);
+
+	next_ptr(m);
+	return v;
+}
+
+static const struct i2c_target_ops pca953x_ops = {
+	.start = pca953x_start,
+	.write = pca953x_write,
+	.read = pca953x_read,
+};
+
+static void pca953x_pin_changed(void *ctx, unsigned int pin,
+				enum pin_level old, enum pin_level now)
+{
+	struct pca953x *m = ctx;
+	unsigned int p = pin / 8;
+	uint16_t bit = 1u << pin;
+
+	/* PCAL input latch: hold the first change since the last read. */
+	if ((m->flags & F_PCAL) && (m->latch[p] & (1u << (pin % 8))) &&
+	    (m->cfg[p] & (1u << (pin % 8))) && !(m->latched & bit) &&
+	    pin_read_bit(&m->c.pins, pin) != !!(m->snapshot & bit)) {
+		m->latched |= bit;
+		if (pin_read_bit(&m->c.pins, pin))
+			m->latched_val |= bit;
+		else
+			m->latched_val &= ~bit;
+	}
+	update_irq(m);
+}
+
+static struct chip *pca953x_create(const struct chip_variant *v,
+				   uint16_t reg, struct world *w, char *err,
+				   size_t errlen)
+{
+	const struct pca953x_desc *d = v->data;
+	struct pca953x *m = calloc(1, sizeof(*m));
+	unsigned int p;
+
+	if (!m || chip_init(&m->c, v, w, reg)) {
+		snprintf(err, errlen, "out of memory");
+		free(m);
+		return NULL;
+	}
+	m->flags = d->flags;
+	m->c.has_irq = d->flags & F_INT;
+	m->nbank = (v->lines + 7) / 8;
+	for (p = 0; p < m->nbank; p++) {
+		m->out[p] = (d->flags & F_OUT_0) ? ~valid(m, p) : 0xff;
+		m->pol[p] = (d->flags & F_POL_F0) ? 0xf0 : 0x00;
+		m->cfg[p] = 0xff;
+		m->mask[p] = 0xff;
+		m->pull_sel[p] = 0xff;
+	}
+	for (p = 0; p < 2 * m->nbank; p++)
+		m->strength[p] = 0xff;
+	m->timeout = 0x01;
+	m->cmd_next = true;
+	chip_add_target(&m->c, reg, &pca953x_ops, m);
+	apply(m);
+	m->snapshot = pin_read_bits(&m->c.pins, 0, v->lines);
+	m->c.pins.notify = pca953x_pin_changed;
+	m->c.pins.ctx = m;
+	update_irq(m);
+	return &m->c;
+}
+
+static void pca953x_destroy(struct chip *c)
+{
+	chip_fini(c);
+	free(c);
+}
+
+static const struct chip_family pca953x_family = {
+	.name = "pca953x",
+	.create = pca953x_create,
+	.destroy = pca953x_destroy,
+};
+
+static const struct pca953x_desc d_int = { F_INT };
+static const struct pca953x_desc d_int_pu = { F_INT | F_PULLUP };
+static const struct pca953x_desc d_plain = { 0 };
+static const struct pca953x_desc d_9557 = { F_POL_F0 | F_OUT_0 };
+static const struct pca953x_desc d_7310 = { F_POL_F0 | F_OUT_0 | F_TIMEOUT };
+static const struct pca953x_desc d_pcal = { F_INT | F_PCAL };
+
+#define V(compat, part, lines, desc) \
+	{ compat, part, &pca953x_family, lines, &desc }
+
+const struct chip_variant pca953x_variants[] = {
+	V("nxp,pca9534", "pca9534", 8, d_int),
+	V("nxp,pca9535", "pca9535", 16, d_int),
+	V("nxp,pca9536", "pca9536", 4, d_plain),
+	V("ti,pca9536", "pca9536", 4, d_plain),
+	V("nxp,pca9538", "pca9538", 8, d_int),
+	V("nxp,pca9539", "pca9539", 16, d_int),
+	V("nxp,pca9554", "pca9554", 8, d_int_pu),
+	V("nxp,pca9555", "pca9555", 16, d_int_pu),
+	V("nxp,pca9557", "pca9557", 8, d_9557),
+	V("ti,tca6408", "tca6408", 8, d_int),
+	V("ti,tca6416", "tca6416", 16, d_int),
+	V("ti,tca9535", "tca9535", 16, d_int),
+	V("ti,tca9538", "tca9538", 8, d_int),
+	V("ti,tca9539", "tca9539", 16, d_int),
+	/* Not in the driver's of_match table: binds via its i2c id table. */
+	V("ti,tca9554", "tca9554", 8, d_int_pu),
+	V("maxim,max7310", "max7310", 8, d_7310),
+	V("nxp,pcal9555a", "pcal9555a", 16, d_pcal),
+	V("nxp,pcal6416", "pcal6416", 16, d_pcal),
+	{ NULL },
+};

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * world_dt.c - the board around the chips, from a "bench,expander-world"
+ * node (BOARD-DT.md): wires between pins, board pull-ups, straps. Each
+ * property is a list of <&chip pin> pairs.
+ */
+#include <libfdt.h>
+#include <string.h>
+
+#include "board_impl.h"
+
+#define WORLD_COMPAT "bench,expander-world"
+
+struct pinref {
+	struct chip *c;
+	unsigned int pin;
+};
+
+static struct chip *chip_by_node(struct board *bd, int node)
+{
+	unsigned int i;
+
+	for (i = 0; i < bd->nchips; i++)
+		if (bd->chip_nodes[i] == node)
+			return bd->chips[i];
+	return NULL;
+}
+
+/* Decode pair i of a <&chip pin ...> list. */
+static int pinref(struct board *bd, const void *fdt, const fdt32_t *cells,
+		  unsigned int i, const char *prop, struct pinref *r,
+		  char *err, size_t errlen)
+{
+	uint32_t ph = fdt32_to_cpu(cells[2 * i]);
+	int node = fdt_node_offset_by_phandle(fdt, ph);
+
+	r->c = node >= 0 ? chip_by_node(bd, node) : NULL;
+	r->pin = fdt32_to_cpu(cells[2 * i + 1]);
+	if (!r->c) {
+		snprintf(err, errlen, "%s: %s entry %u: phandle %u is not a "
+			 "modelled chip", WORLD_COMPAT, prop, i, ph);
+		return -1;
+	}
+	if (r->pin >= r->c->pins.n) {
+		snprintf(err, errlen, "%s: %s entry %u: %s has no pin %u",
+			 WORLD_COMPAT, prop, i, r->c->name, r->pin);
+		return -1;
+	}
+	return 0;
+}
+
+static int apply_prop(struct board *bd, const void *fdt, const char *name,
+		      const fdt32_t *cells, int len, char *err,
+		      size_t errlen)
+{
+	bool wire = !strncmp(name, "wire", 4);
+	bool pullup = !strcmp(name, "pull-up");
+	bool tie0 = !strcmp(name, "tie-low"), tie1 = !strcmp(name, "tie-high");
+	struct pinref first = { NULL, 0 }, r;
+	unsigned int i, n;
+
+	if (!wire && !pullup && !tie0 && !tie1)
+		return 0;	/* compatible, phandle, name ...: not ours */
+	if (len <= 0 || len % 8) {
+		snprintf(err, errlen, "%s: %s must be <&chip pin> pairs",
+			 WORLD_COMPAT, name);
+		return -1;
+	}
+	n = len / 8;
+	if (wire && n < 2) {
+		snprintf(err, errlen, "%s: %s joins fewer than two pins",
+			 WORLD_COMPAT, name);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if (pinref(bd, fdt, cells, i, name, &r, err, errlen))
+			return -1;
+		if (wire && i == 0)
+			first = r;
+		else if (wire)
+			pin_wire(&first.c->pins, first.pin, &r.c->pins, r.pin);
+		else if (pullup)
+			pin_set_board_pullup(&r.c->pins, r.pin, true);
+		else
+			pin_set_ext(&r.c->pins, r.pin,
+				    tie0 ? EXT_LOW : EXT_HIGH);
+	}
+	return 0;
+}
+
+int board_world_from_dt(struct board *bd, const void *fdt, char *err,
+			size_t errlen)
+{
+	int node, prop;
+
+	for (node = fdt_node_offset_by_compatible(fdt, -1, WORLD_COMPAT);
+	     node >= 0;
+	     node = fdt_node_offset_by_compatible(fdt, node, WORLD_COMPAT)) {
+		fdt_for_each_property_offset(prop, fdt, node) {
+			const char *name;
+			const void *val;
+			int len;
+
+			val = fdt_getprop_by_offset(fdt, prop, &name, &len);
+			if (val && apply_prop(bd, fdt, name, val, len, err,
+					      errlen))
+				return -1;
+		}
+	}
+	return 0;
+}

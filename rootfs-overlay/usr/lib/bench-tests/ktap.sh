@@ -1,0 +1,85 @@
+# ktap.sh: sourced by each guest test. One KTAP document per test file.
+#
+#   ktap_plan N          print the header; N checks follow
+#   check_eq DESC GOT WANT
+#   check DESC CMD...    passes if CMD exits 0
+#   ktap_skip DESC WHY
+#   ktap_done            exit non-zero if a check failed or the count is off
+KTAP_N=0
+KTAP_PLAN=0
+KTAP_FAILED=0
+
+ktap_plan() {
+	KTAP_PLAN=$1
+	echo "1..$1"
+}
+
+ktap_result() {	# ok|fail DESC [DIRECTIVE]
+	KTAP_N=$((KTAP_N + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $KTAP_N $2${3:+ # $3}"
+	else
+		echo "not ok $KTAP_N $2"
+		KTAP_FAILED=1
+	fi
+}
+
+check_eq() {
+	if [ "$2" = "$3" ]; then
+		ktap_result ok "$1"
+	else
+		echo "# $1: got '$2', want '$3'"
+		ktap_result fail "$1"
+	fi
+}
+
+check() {
+	desc=$1
+	shift
+	if out=$("$@" 2>&1); then
+		ktap_result ok "$desc"
+	else
+		echo "# $desc: '$*' failed: $out" | head -n 5
+		ktap_result fail "$desc"
+	fi
+}
+
+ktap_skip() {
+	ktap_result ok "$1" "SKIP $2"
+}
+
+ktap_done() {
+	if [ "$KTAP_N" != "$KTAP_PLAN" ]; then
+		echo "# planned $KTAP_PLAN checks, ran $KTAP_N"
+		exit 1
+	fi
+	exit $KTAP_FAILED
+}
+
+# --- the bench's own helpers -------------------------------------------
+
+# i2c_bus SLOT: the Linux i2c bus number of the virtio I2C adapter on
+# virtio-mmio slot SLOT (its DT node is virtio_mmio@<a000000 + SLOT*0x200>).
+i2c_bus() {
+	node=$(printf 'virtio_mmio@%x/i2c' $((0xa000000 + $1 * 0x200)))
+	for a in /sys/bus/i2c/devices/i2c-*; do
+		case "$(readlink -f "$a/of_node" 2>/dev/null)" in
+		*/"$node") echo "${a##*-}"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# host_counter BUS NAME: one counter of one bus, from the host daemon.
+host_counter() {
+	benchctl "counters $1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1
+}
+
+# host_tx BUS: transactions on BUS since the last reset-counters.
+host_tx() {
+	host_counter "$1" transactions
+}
+
+host_reset() {
+	benchctl reset-counters >/dev/null
+}

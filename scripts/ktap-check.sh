@@ -1,0 +1,44 @@
+#!/bin/sh
+# ktap-check.sh CONSOLE: judge a guest test run from its console log.
+#
+# Counts every KTAP result line (KUnit's, printed by the kernel, and the
+# guest suite's, at any nesting depth), prints the failures and a summary,
+# and fails on: any "not ok", no result at all, a guest suite that did not
+# finish (BENCH-EXIT missing), or any kernel splat.
+set -u
+LOG=$1
+
+# What a kernel prints when something is wrong, whatever the config.
+SPLAT='------------\[ cut here \]------------|^WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel|Internal error:|INFO: task .* blocked|possible recursive locking|possible circular locking|inconsistent lock state|sleeping function called from invalid context|KASAN:|UBSAN:|kmemleak:.*new suspected|general protection fault|refcount_t:|list_(add|del) corruption|Call trace:|Backtrace:'
+
+awk '
+/^[ \t]*(ok|not ok) [0-9]+/ {
+	line = $0
+	sub(/^[ \t]*/, "", line)
+	if (line ~ /# SKIP/) skip++
+	else if (line ~ /^not ok/) { fail++; failed[fail] = $0 }
+	else pass++
+}
+END {
+	for (i = 1; i <= fail; i++) print "FAILED: " failed[i]
+	printf "ktap: %d ok, %d not ok, %d skipped (all nesting levels)\n", pass, fail, skip
+	exit (fail > 0 || pass == 0)
+}' "$LOG"
+rc=$?
+
+if grep -Eq "$SPLAT" "$LOG"; then
+	echo "FAILED: kernel splat on the console:"
+	grep -En "$SPLAT" "$LOG" | head -n 20
+	rc=1
+fi
+if ! grep -q '^BENCH-EXIT=' "$LOG"; then
+	echo "FAILED: the guest suite did not finish (no BENCH-EXIT line)"
+	rc=1
+elif ! grep -q '^BENCH-EXIT=0' "$LOG"; then
+	echo "FAILED: the guest suite exited $(sed -n 's/^BENCH-EXIT=//p' "$LOG")"
+	rc=1
+fi
+t=$(grep -n -m1 'KTAP version' "$LOG" | cut -d: -f1)
+[ -n "$t" ] && echo "ktap: first KTAP line is console line $t"
+[ $rc = 0 ] && echo "ktap: PASS" || echo "ktap: FAIL (console: $LOG)"
+exit $rc

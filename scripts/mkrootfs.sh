@@ -1,0 +1,28 @@
+#!/bin/sh
+# mkrootfs.sh B KOUT OUT: the guest's initramfs.
+# Debian armhf packages (unpacked, not installed), the kernel's modules,
+# rootfs-overlay/ and the project's static armhf programs.
+set -eu
+B=$1 KOUT=$2 OUT=$3
+R=$KOUT/rootfs
+rm -rf "$R"
+mkdir -p "$R"
+for deb in "$B"/debs/*.deb; do
+	dpkg-deb -x "$deb" "$R"
+done
+# Documentation, locales and headers are dead weight in an initramfs.
+rm -rf "$R/usr/share/doc" "$R/usr/share/man" "$R/usr/share/locale" \
+	"$R/usr/share/lintian" "$R/usr/include"
+if [ -d "$KOUT/mods/lib/modules" ]; then
+	mkdir -p "$R/lib/modules"
+	cp -a "$KOUT/mods/lib/modules/." "$R/lib/modules/"
+fi
+cp -a rootfs-overlay/. "$R/"
+mkdir -p "$R/usr/bin" "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/run" "$R/mnt"
+if [ -d "$B/guest-bin" ]; then
+	cp -a "$B/guest-bin/." "$R/usr/bin/"
+fi
+(cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
+	gzip -1 > "$OUT.tmp"
+mv "$OUT.tmp" "$OUT"
+echo "rootfs: $(du -h "$OUT" | cut -f1) $OUT"

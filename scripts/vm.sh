@@ -1,0 +1,141 @@
+#!/bin/bash
+# vm.sh MODE [ARG]: the one place that starts the models' daemon and QEMU.
+#
+#   dumpdtb FILE  write the virt machine's own DT (no daemon, no boot)
+#   shell         interactive console (Ctrl-A X quits)
+#   cmd "CMD"     run one guest command; exit with its status
+#   test          run the guest test suite; KTAP is checked on the host
+#   bench         run the guest benchmark; results land in $B/bench
+#
+# Environment (set by the Makefile): B KOUT ZIMAGE INITRAMFS DAEMON
+# BOARD_DTB; TIMEOUT (seconds, per boot), PACED=1 (bus paced in real time).
+set -u
+MODE=$1
+ARG=${2:-}
+RUN=$B/run
+MEM=256M
+
+# The machine: QEMU 7.2 virt, 32-bit Cortex-A15, memory in a shareable
+# memfd so that the vhost-user daemon can map the rings and buffers.
+MACHINE=(-cpu cortex-a15 -m $MEM
+	 -object memory-backend-memfd,id=mem,size=$MEM,share=on)
+
+if [ "$MODE" = dumpdtb ]; then
+	exec qemu-system-arm -machine virt,memory-backend=mem,dumpdtb="$ARG" \
+		"${MACHINE[@]}" -display none
+fi
+
+case $MODE in
+shell)	TIMEOUT=${TIMEOUT:-0} ;;
+cmd)	TIMEOUT=${TIMEOUT:-120} ;;
+test)	TIMEOUT=${TIMEOUT:-600} ;;
+bench)	TIMEOUT=${TIMEOUT:-1200} ;;
+*)	echo "vm.sh: unknown mode $MODE" >&2; exit 2 ;;
+esac
+
+rm -rf "$RUN"
+mkdir -p "$RUN"
+CONSOLE=$RUN/console.log
+BUSLOG=$RUN/bus.log
+printf '%s' "$ARG" > "$RUN/cmd"
+printf '%s' "$MODE" > "$RUN/mode"
+
+# --- the host side: one daemon serving every bus of the board -----------
+DAEMON_ARGS=(--dtb "$BOARD_DTB" --sock-dir "$RUN" --control "$RUN/control.sock")
+"$DAEMON" "${DAEMON_ARGS[@]}" --log "$BUSLOG" --ready-file "$RUN/ready" \
+	${PACED:+--paced} 2> "$RUN/daemon.err" &
+DPID=$!
+QPID=
+cleanup() {
+	[ -n "$QPID" ] && kill "$QPID" 2>/dev/null
+	kill "$DPID" 2>/dev/null
+	wait 2>/dev/null
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+for _ in $(seq 100); do
+	[ -e "$RUN/ready" ] && break
+	kill -0 $DPID 2>/dev/null || break
+	sleep 0.1
+done
+if [ ! -e "$RUN/ready" ]; then
+	echo "vm: expander-daemon did not start:" >&2
+	cat "$RUN/daemon.err" >&2
+	exit 2
+fi
+mapfile -t BUSES < <("$DAEMON" "${DAEMON_ARGS[@]}" --print-qemu-args)
+
+# --- the guest ----------------------------------------------------------
+APPEND="console=ttyAMA0 panic=-1"
+[ "$MODE" = shell ] || APPEND="$APPEND loglevel=4"
+QEMU=(qemu-system-arm -machine virt,memory-backend=mem "${MACHINE[@]}"
+	-kernel "$ZIMAGE" -initrd "$INITRAMFS" -dtb "$BOARD_DTB"
+	-append "$APPEND" -no-reboot
+	"${BUSES[@]}"
+	# The control channel: a virtio-serial port wired to the daemon's
+	# control socket, so guest tests read the host's bus counters.
+	-device virtio-serial-device,bus=virtio-mmio-bus.0
+	-chardev socket,id=ctl,path="$RUN/control.sock"
+	-device virtserialport,chardev=ctl,name=bench.control,nr=1
+	# What to do once booted, read by /init from fw_cfg.
+	-fw_cfg name=opt/bench/mode,file="$RUN/mode"
+	-fw_cfg name=opt/bench/cmd,file="$RUN/cmd")
+echo "vm: ${QEMU[*]}" | sed 's/ -/ \\\n    -/g' > "$RUN/qemu-cmd"
+echo "vm: $(printf '%q ' "${QEMU[@]}")"
+
+if [ "$MODE" = shell ]; then
+	"${QEMU[@]}" -nographic
+	exit $?
+fi
+
+T0=$(date +%s.%N)
+"${QEMU[@]}" -display none -monitor none -serial file:"$CONSOLE" </dev/null &
+QPID=$!
+[ "${QUIET:-0}" = 1 ] || tail -n +1 -F --pid=$QPID "$CONSOLE" 2>/dev/null &
+
+fail=
+first_ktap=
+while kill -0 $QPID 2>/dev/null; do
+	if [ -z "$first_ktap" ] && grep -q 'KTAP version' "$CONSOLE" 2>/dev/null; then
+		first_ktap=$(echo "$(date +%s.%N) - $T0" | bc | cut -c1-5)
+	fi
+	if ! kill -0 $DPID 2>/dev/null; then
+		fail="expander-daemon died during the run: $(tail -n 3 "$RUN/daemon.err")"
+		break
+	fi
+	if [ "$TIMEOUT" -gt 0 ] &&
+	   [ "$(echo "$(date +%s.%N) - $T0 > $TIMEOUT" | bc)" = 1 ]; then
+		fail="timeout: the guest ran longer than ${TIMEOUT}s"
+		break
+	fi
+	sleep 0.2
+done
+[ -n "$fail" ] && kill $QPID 2>/dev/null
+wait $QPID 2>/dev/null
+QPID=
+sleep 0.3	# let tail print the last lines
+T1=$(date +%s.%N)
+echo "vm: guest ran $(echo "$T1 - $T0" | bc | cut -c1-6)s${first_ktap:+, first KTAP line after ${first_ktap}s}"
+echo "vm: console in $CONSOLE, bus log in $BUSLOG"
+
+if [ -n "$fail" ]; then
+	echo "vm: FAIL: $fail" >&2
+	exit 1
+fi
+
+case $MODE in
+cmd)
+	rc=$(sed -n 's/^BENCH-EXIT=\([0-9]*\).*/\1/p' "$CONSOLE" | tail -n 1)
+	if [ -z "$rc" ]; then
+		echo "vm: the guest stopped before the command finished" >&2
+		exit 1
+	fi
+	exit "$rc" ;;
+test)
+	exec scripts/ktap-check.sh "$CONSOLE" ;;
+bench)
+	mkdir -p "$B/bench"
+	cp "$CONSOLE" "$BUSLOG" "$B/bench/"
+	grep -q '^BENCH-EXIT=0' "$CONSOLE" || { echo "vm: bench failed in the guest" >&2; exit 1; } ;;
+esac
