@@ -36,7 +36,6 @@ int main(int argc, char **argv)
 				argv[i], timeout_ms);
 			return 2;
 		}
-		puts(line);
 		if (r)
 			rc = 1;
 	}

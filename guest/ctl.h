@@ -87,27 +87,33 @@ static inline int ctl_read_line(int fd, char *buf, size_t len, long long deadlin
 }
 
 /*
- * Send one command and collect its reply; the last reply line (the "ok"
- * or "err" one) is left in last. Earlier lines go to echo if not NULL.
- * Returns 0 for ok, 1 for err, -1 on timeout or I/O error.
+ * Send one command and collect its whole reply into reply (lines joined
+ * by '\n', the "ok"/"err" one last); each line also goes to echo if not
+ * NULL. Returns 0 for ok, 1 for err, -1 on timeout, I/O error or a reply
+ * longer than len.
  */
-static inline int ctl_cmd(int fd, const char *cmd, char *last, size_t len,
-		   int timeout_ms, FILE *echo)
+static inline int ctl_cmd(int fd, const char *cmd, char *reply, size_t len,
+			  int timeout_ms, FILE *echo)
 {
 	long long deadline = now_ms() + timeout_ms;
-	size_t n = strlen(cmd);
+	size_t n = strlen(cmd), used = 0;
 
 	if (write(fd, cmd, n) != (ssize_t)n || write(fd, "\n", 1) != 1)
 		return -1;
 	for (;;) {
-		if (ctl_read_line(fd, last, len, deadline))
+		char *line = reply + used;
+
+		if (used + 2 >= len ||
+		    ctl_read_line(fd, line, len - used, deadline))
 			return -1;
-		if (!strncmp(last, "ok", 2))
-			return 0;
-		if (!strncmp(last, "err", 3))
-			return 1;
 		if (echo)
-			fprintf(echo, "%s\n", last);
+			fprintf(echo, "%s\n", line);
+		if (!strncmp(line, "ok", 2))
+			return 0;
+		if (!strncmp(line, "err", 3))
+			return 1;
+		used += strlen(line);
+		reply[used++] = '\n';
 	}
 }
 
@@ -118,7 +124,8 @@ static inline long long ctl_field(const char *line, const char *key)
 	const char *p = line;
 
 	while ((p = strstr(p, key))) {
-		if ((p == line || p[-1] == ' ') && p[k] == '=')
+		if ((p == line || p[-1] == ' ' || p[-1] == '\n') &&
+		    p[k] == '=')
 			return strtoll(p + k + 1, NULL, 0);
 		p += k;
 	}

@@ -18,7 +18,7 @@ if [ -d "$KOUT/mods/lib/modules" ]; then
 	cp -a "$KOUT/mods/lib/modules/." "$R/lib/modules/"
 fi
 cp -a rootfs-overlay/. "$R/"
-mkdir -p "$R/usr/bin" "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/run" "$R/mnt"
+mkdir -p "$R/usr/bin" "$R/usr/sbin" "$R/sbin" "$R/bin" "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/run" "$R/mnt"
 if [ -d "$B/guest-bin" ]; then
 	cp -a "$B/guest-bin/." "$R/usr/bin/"
 fi

@@ -468,7 +468,7 @@ int main(int argc, char **argv)
 			die(cmd);
 		tx += ctl_field(reply, "transactions");
 		bytes += ctl_field(reply, "bytes");
-		bus_ns += ctl_field(reply, "bus_ns");
+		bus_ns += ctl_field(reply, "busy_ns");
 	}
 	qsort(lat, n, sizeof(*lat), cmp_ll);
 	printf("path=%s op=%s lines=%u chips=%u n=%u med_ns=%lld p95_ns=%lld",

@@ -3,7 +3,6 @@
  * control.c - the control protocol (CONTROL.md): one command line in,
  * zero or more lines of data out, then "ok ..." or "err <reason>".
  */
-#include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -322,8 +321,8 @@ size_t board_control(struct board *bd, const char *line, char *out,
 		     size_t outlen)
 {
 	struct reply r = { out, 0, outlen };
+	char buf[512], text[512];
 	const char *rest;
-	char buf[512];
 	size_t len, ret;
 
 	if (!outlen)
@@ -334,17 +333,14 @@ size_t board_control(struct board *bd, const char *line, char *out,
 		return finish(&r, "err line too long\n");
 	memcpy(buf, line, len);
 	buf[len] = 0;
-	/* mark keeps its text verbatim: the rest after the first word. */
+	/* mark keeps its text verbatim: the line after the first word. */
 	rest = buf + strspn(buf, " \t");
 	rest += strcspn(rest, " \t");
 	rest += strspn(rest, " \t");
-	{
-		char text[512];
+	memcpy(text, rest, strlen(rest) + 1);
 
-		snprintf(text, sizeof(text), "%s", rest);
-		pthread_mutex_lock(&bd->w.lock);
-		ret = dispatch(bd, buf, text, &r);
-		pthread_mutex_unlock(&bd->w.lock);
-	}
+	pthread_mutex_lock(&bd->w.lock);
+	ret = dispatch(bd, buf, text, &r);
+	pthread_mutex_unlock(&bd->w.lock);
 	return ret;
 }

@@ -223,6 +223,8 @@ void vq_set_err(struct vq *vq, int fd)
 
 void vq_stop(struct vq *vq)
 {
+	/* QEMU hands over a new kick fd when it starts the ring again. */
+	close_fd(&vq->kick_fd);
 	vq->started = false;
 }
 

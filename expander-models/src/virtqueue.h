@@ -119,7 +119,7 @@ void vq_set_kick(struct vq *vq, int fd);
 void vq_set_call(struct vq *vq, int fd);
 void vq_set_err(struct vq *vq, int fd);
 
-/* GET_VRING_BASE: stop processing until the next kick fd. */
+/* GET_VRING_BASE: close the kick fd, stop until the next one. */
 void vq_stop(struct vq *vq);
 
 /* Can requests be taken from the ring now? */

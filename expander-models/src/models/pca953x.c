@@ -120,7 +120,7 @@ static void update_irq(struct pca953x *m)
 }
 
 /* Push the registers out to the pins. */
-static void apply(struct pca953x *m)
+static void apply_pins(struct pca953x *m)
 {
 	unsigned int i;
 
@@ -143,6 +143,11 @@ static void apply(struct pca953x *m)
 		pin_set_pull(&m->c.pins, i, pull);
 		pin_set_drive(&m->c.pins, i, d);
 	}
+}
+
+static void apply(struct pca953x *m)
+{
+	apply_pins(m);
 	update_irq(m);
 }
 
@@ -333,7 +338,7 @@ static struct chip *pca953x_create(const struct chip_variant *v,
 	m->timeout = 0x01;
 	m->cmd_next = true;
 	chip_add_target(&m->c, reg, &pca953x_ops, m);
-	apply(m);
+	apply_pins(m);
 	m->snapshot = pin_read_bits(&m->c.pins, 0, v->lines);
 	m->c.pins.notify = pca953x_pin_changed;
 	m->c.pins.ctx = m;

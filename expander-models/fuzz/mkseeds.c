@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mkseeds.c - writes the committed seed corpus of both fuzz targets:
+ * well-formed sessions and each kind of malformed input the unit tests
+ * name, so that fuzzing starts next to the interesting edges.
+ *
+ *   make -C expander-models fuzz-seeds    (rewrites fuzz/corpus/)
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- fuzz_virtio_i2c: 4 header bytes, then region A, then region B ---- */
+
+#define A_SIZE	0x800
+#define DESC	0x000
+#define AVAIL	0x100
+#define USED	0x140
+#define HEAP	0x200
+
+struct ring {
+	uint8_t hdr[4];
+	uint8_t a[A_SIZE + 0x100];	/* region B follows A */
+	unsigned int num, heap, next, idx;
+};
+
+static void le16(uint8_t *p, uint16_t v)
+{
+	p[0] = v;
+	p[1] = v >> 8;
+}
+
+static void le32(uint8_t *p, uint32_t v)
+{
+	le16(p, v);
+	le16(p + 2, v >> 16);
+}
+
+static void le64(uint8_t *p, uint64_t v)
+{
+	le32(p, v);
+	le32(p + 4, v >> 32);
+}
+
+static void ring_init(struct ring *r, unsigned int num_log2, uint8_t flags)
+{
+	memset(r, 0, sizeof(*r));
+	r->hdr[0] = num_log2;
+	r->hdr[1] = flags;
+	r->num = 1u << num_log2;
+	r->heap = HEAP;
+}
+
+static unsigned int alloc(struct ring *r, unsigned int len)
+{
+	unsigned int at = r->heap;
+
+	r->heap += (len + 15) & ~15u;
+	return at;
+}
+
+static void desc(uint8_t *table, unsigned int i, uint64_t addr, uint32_t len,
+		 uint16_t flags, uint16_t next)
+{
+	le64(table + 16 * i, addr);
+	le32(table + 16 * i + 8, len);
+	le16(table + 16 * i + 12, flags);
+	le16(table + 16 * i + 14, next);
+}
+
+static void publish(struct ring *r, uint16_t head)
+{
+	le16(r->a + AVAIL + 4 + 2 * (r->idx % r->num), head);
+	r->idx++;
+	le16(r->a + AVAIL + 2, r->idx);
+}
+
+/* One request; indirect or direct. Returns the header's address. */
+static unsigned int req(struct ring *r, uint16_t addr, uint32_t flags,
+			unsigned int len, int indirect)
+{
+	unsigned int h = alloc(r, 8), b = len ? alloc(r, len) : 0;
+	unsigned int s = alloc(r, 1), n = len ? 3 : 2, i = 0, t;
+	int rd = flags & 2;
+	uint8_t *table;
+	uint16_t head = r->next % r->num, base = 0;
+
+	le16(r->a + h, addr << 1);
+	le32(r->a + h + 4, flags);
+	memset(r->a + b, 0x55, len);
+	if (indirect) {
+		t = alloc(r, 16 * n);
+		table = r->a + t;
+		desc(r->a + DESC, head, t, 16 * n, 4, 0);
+		r->next++;
+	} else {
+		table = r->a + DESC;
+		base = head;
+		r->next += n;
+	}
+	desc(table, (base + i) % (indirect ? n : r->num), h, 8, 1,
+	     (base + i + 1) % (indirect ? n : r->num));
+	i++;
+	if (len) {
+		desc(table, (base + i) % (indirect ? n : r->num), b, len,
+		     1 | (rd ? 2 : 0), (base + i + 1) % (indirect ? n : r->num));
+		i++;
+	}
+	desc(table, (base + i) % (indirect ? n : r->num), s, 1, 2, 0);
+	publish(r, head);
+	return h;
+}
+
+static void save(const char *dir, const char *name, const void *p,
+		 size_t len)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f || fwrite(p, 1, len, f) != len || fclose(f)) {
+		perror(path);
+		exit(1);
+	}
+}
+
+static void save_ring(const char *dir, const char *name, struct ring *r)
+{
+	/* Trailing zeros cost the fuzzer nothing to rediscover: cut them. */
+	size_t len = sizeof(r->a);
+	uint8_t buf[4 + sizeof(r->a)];
+
+	while (len && !r->a[len - 1])
+		len--;
+	memcpy(buf, r->hdr, 4);
+	memcpy(buf + 4, r->a, len);
+	save(dir, name, buf, 4 + len);
+}
+
+static void ring_seeds(const char *dir)
+{
+	struct ring r;
+	unsigned int h;
+
+	ring_init(&r, 2, 0);
+	req(&r, 0x20, 0, 2, 0);
+	save_ring(dir, "write-direct", &r);
+
+	ring_init(&r, 2, 3);
+	req(&r, 0x20, 2, 2, 1);
+	save_ring(dir, "read-indirect-eventidx", &r);
+
+	ring_init(&r, 2, 3);
+	req(&r, 0x20, 1, 1, 1);
+	req(&r, 0x20, 2, 2, 1);
+	save_ring(dir, "fail-next-group", &r);
+
+	ring_init(&r, 3, 3);
+	req(&r, 0x20, 1, 1, 1);
+	req(&r, 0x21, 1, 1, 1);
+	req(&r, 0x20, 0, 1, 1);
+	save_ring(dir, "group-nack-middle", &r);
+
+	ring_init(&r, 2, 1);
+	req(&r, 0x20, 2, 0, 0);
+	req(&r, 0x20, 0, 0, 0);
+	save_ring(dir, "zero-length", &r);
+
+	ring_init(&r, 2, 7);
+	req(&r, 0x20, 0, 1, 1);
+	req(&r, 0x20, 2, 1, 1);
+	save_ring(dir, "hold", &r);
+
+	ring_init(&r, 2, 3);
+	req(&r, 0x20, 1, 1, 1);
+	req(&r, 0x20, 1, 1, 1);
+	req(&r, 0x20, 1, 1, 1);
+	req(&r, 0x20, 1, 1, 1);
+	save_ring(dir, "group-fills-ring", &r);
+
+	ring_init(&r, 3, 3);
+	req(&r, 0x20, 1, 1, 1);
+	save_ring(dir, "group-waits", &r);
+
+	ring_init(&r, 2, 0);
+	req(&r, 0x20, 0, 2, 0);
+	le16(r.a + DESC + 16 * 2 + 12, 3);	/* status links back: loop */
+	le16(r.a + DESC + 16 * 2 + 14, 0);
+	save_ring(dir, "loop", &r);
+
+	ring_init(&r, 2, 3);
+	h = alloc(&r, 16);
+	desc(r.a, 0, h, 16, 4, 0);
+	desc(r.a + h, 0, HEAP, 48, 4, 0);	/* indirect in indirect */
+	publish(&r, 0);
+	save_ring(dir, "nested-indirect", &r);
+
+	ring_init(&r, 2, 0);
+	req(&r, 0x20, 0, 2, 0);
+	le16(r.a + AVAIL + 2, 9);		/* 9 entries in a ring of 4 */
+	save_ring(dir, "avail-jump", &r);
+
+	ring_init(&r, 2, 0);
+	req(&r, 0x20, 0, 2, 0);
+	le64(r.a + DESC + 16 * 1, A_SIZE - 1);	/* across A and B */
+	save_ring(dir, "buffer-across-regions", &r);
+
+	ring_init(&r, 2, 0);
+	req(&r, 0x20, 2, 2, 0);
+	le16(r.a + DESC + 16 * 1 + 12, 1);	/* read, readable buffer */
+	req(&r, 0x20, 0, 2, 0);
+	le32(r.a + DESC + 16 * 3 + 8, 4);	/* header of 4 bytes */
+	save_ring(dir, "malformed", &r);
+
+	ring_init(&r, 2, 3);
+	r.hdr[2] = 0xfe;
+	r.hdr[3] = 0xff;
+	r.idx = 0xfffe;
+	req(&r, 0x20, 0, 1, 1);
+	req(&r, 0x20, 0, 1, 1);
+	req(&r, 0x20, 0, 1, 1);
+	save_ring(dir, "index-wrap", &r);
+}
+
+/* ---- fuzz_vhost_user: a stream of operations ---- */
+
+#define GPA	0x40000000ULL
+#define UVA	0x7f0000000000ULL
+#define MEMSZ	0x10000
+
+struct stream {
+	uint8_t b[4096];
+	size_t n;
+};
+
+static void put(struct stream *s, const void *p, size_t len)
+{
+	if (s->n + len > sizeof(s->b))
+		abort();
+	if (len)
+		memcpy(s->b + s->n, p, len);
+	s->n += len;
+}
+
+/* A message whose header may announce more than it carries. */
+static void msg_raw(struct stream *s, unsigned int nfds, uint32_t request,
+		    uint32_t flags, uint32_t size, const void *payload,
+		    uint32_t len)
+{
+	uint8_t h[13];
+
+	h[0] = (nfds << 2) | 0;
+	le32(h + 1, request);
+	le32(h + 5, 1 | flags);
+	le32(h + 9, size);
+	put(s, h, sizeof(h));
+	put(s, payload, len);
+}
+
+static void msg(struct stream *s, unsigned int nfds, uint32_t request,
+		uint32_t flags, const void *payload, uint32_t size)
+{
+	msg_raw(s, nfds, request, flags, size, payload, size);
+}
+
+static void msg64(struct stream *s, unsigned int nfds, uint32_t request,
+		  uint32_t flags, uint64_t v)
+{
+	uint8_t p[8];
+
+	le64(p, v);
+	msg(s, nfds, request, flags, p, 8);
+}
+
+static void state(struct stream *s, uint32_t request, uint32_t num)
+{
+	uint8_t p[8];
+
+	le32(p, 0);
+	le32(p + 4, num);
+	msg(s, 0, request, 0, p, 8);
+}
+
+static void poke(struct stream *s, unsigned int off, const void *p,
+		 unsigned int len)
+{
+	uint8_t h[4] = { 1, off, off >> 8, len };
+
+	put(s, h, 4);
+	put(s, p, len);
+}
+
+static void start(struct stream *s, unsigned int num)
+{
+	uint8_t m[40], a[40];
+
+	msg(s, 0, 1, 0, NULL, 0);			/* GET_FEATURES */
+	msg(s, 0, 15, 0, NULL, 0);			/* GET_PROTOCOL_... */
+	msg64(s, 0, 16, 0, 1 << 3);			/* REPLY_ACK */
+	msg(s, 0, 3, 0, NULL, 0);			/* SET_OWNER */
+	msg64(s, 0, 2, 0, (1ULL << 28) | (1ULL << 29) | (1ULL << 30) | 1);
+	memset(m, 0, sizeof(m));
+	le32(m, 1);
+	le64(m + 8, GPA);
+	le64(m + 16, MEMSZ);
+	le64(m + 24, UVA);
+	msg(s, 1, 5, 8, m, 40);				/* SET_MEM_TABLE */
+	state(s, 8, num);				/* SET_VRING_NUM */
+	state(s, 10, 0);				/* SET_VRING_BASE */
+	memset(a, 0, sizeof(a));
+	le64(a + 8, UVA + 0x0000);			/* desc */
+	le64(a + 16, UVA + 0x2000);			/* used */
+	le64(a + 24, UVA + 0x1000);			/* avail */
+	msg(s, 0, 9, 0, a, 40);				/* SET_VRING_ADDR */
+	msg64(s, 1, 12, 0, 0);				/* SET_VRING_KICK */
+	msg64(s, 1, 13, 0, 0);				/* SET_VRING_CALL */
+	state(s, 18, 1);				/* SET_VRING_ENABLE */
+}
+
+/* A read request through an indirect table, at avail index i. */
+static void guest_read(struct stream *s, unsigned int i, uint16_t addr)
+{
+	uint8_t t[48], h[8] = { 0 }, d[16], idx[2], head[2];
+	unsigned int base = 0x4000 + 0x100 * i;
+
+	le16(h, addr << 1);
+	le32(h + 4, 2);
+	poke(s, base, h, 8);
+	desc(t, 0, GPA + base, 8, 1, 1);
+	desc(t, 1, GPA + base + 0x10, 4, 3, 2);
+	desc(t, 2, GPA + base + 0x20, 1, 2, 0);
+	poke(s, base + 0x40, t, 48);
+	desc(d, 0, GPA + base + 0x40, 48, 4, 0);
+	poke(s, 16 * (i % 4), d, 16);
+	le16(head, i % 4);
+	poke(s, 0x1000 + 4 + 2 * (i % 4), head, 2);
+	le16(idx, i + 1);
+	poke(s, 0x1000 + 2, idx, 2);
+}
+
+static void stream_seeds(const char *dir)
+{
+	struct stream s;
+	uint8_t kick = 2, tick[2] = { 3, 5 }, st[8] = { 0 }, cfg[20] = { 0 };
+
+	memset(&s, 0, sizeof(s));
+	start(&s, 4);
+	guest_read(&s, 0, 0x20);
+	put(&s, &kick, 1);
+	guest_read(&s, 1, 0x21);
+	put(&s, &kick, 1);
+	msg(&s, 0, 11, 0, st, 8);			/* GET_VRING_BASE */
+	save(dir, "session", s.b, s.n);
+
+	memset(&s, 0, sizeof(s));
+	start(&s, 4);
+	guest_read(&s, 0, 0x21);			/* odd: held 2 ms */
+	put(&s, &kick, 1);
+	guest_read(&s, 1, 0x20);
+	put(&s, &kick, 1);
+	put(&s, tick, 2);
+	put(&s, tick, 2);
+	save(dir, "session-hold", s.b, s.n);
+
+	memset(&s, 0, sizeof(s));
+	start(&s, 4);
+	msg(&s, 0, 4, 0, NULL, 0);			/* RESET_OWNER */
+	start(&s, 8);
+	save(dir, "session-reset", s.b, s.n);
+
+	memset(&s, 0, sizeof(s));
+	msg_raw(&s, 0, 3, 0, 0x2000, cfg, 16);		/* oversized */
+	save(dir, "oversized", s.b, s.n);
+
+	memset(&s, 0, sizeof(s));
+	msg64(&s, 0, 16, 0, 1 << 3);
+	msg(&s, 0, 99, 8, NULL, 0);			/* unknown, ack */
+	le32(cfg + 4, 8);
+	msg(&s, 0, 24, 0, cfg, 20);			/* GET_CONFIG */
+	msg64(&s, 1, 7, 8, 0);				/* SET_LOG_FD */
+	state(&s, 8, 3);				/* not a power of 2 */
+	msg64(&s, 2, 12, 8, 0);				/* two fds */
+	msg(&s, 0, 11, 0, st, 4);			/* short GET_VRING_BASE */
+	save(dir, "bad-messages", s.b, s.n);
+
+	memset(&s, 0, sizeof(s));
+	{
+		uint8_t m[8 + 32 * 9];
+
+		memset(m, 0, sizeof(m));
+		le32(m, 9);
+		msg(&s, 8, 5, 8, m, sizeof(m));		/* 9 regions */
+		le32(m, 1);
+		le64(m + 16, MEMSZ * 2);		/* past the file */
+		msg(&s, 1, 5, 8, m, 40);
+	}
+	save(dir, "bad-mem-table", s.b, s.n);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: mkseeds RING_DIR VHOST_USER_DIR\n");
+		return 2;
+	}
+	ring_seeds(argv[1]);
+	stream_seeds(argv[2]);
+	return 0;
+}

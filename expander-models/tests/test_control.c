@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_control.c - the control protocol (CONTROL.md) on the basic board:
+ * every command, its reply shape and its errors.
+ */
+#include "board.h"
+#include "check.h"
+#include "rig.h"
+
+static struct board *bd;
+static char out[4096];
+
+/* Run one command; returns the last line (the ok/err one). */
+static const char *ctl(const char *line)
+{
+	size_t n = board_control(bd, line, out, sizeof(out));
+	char *last;
+
+	if (!n || out[n - 1] != '\n')
+		return "(no newline)";
+	out[n - 1] = 0;
+	last = strrchr(out, '\n');
+	return last ? last + 1 : out;
+}
+
+static int starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static struct bus *bus31(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < board_nbuses(bd); i++)
+		if (bus_mmio_slot(board_bus(bd, i)) == 31)
+			return board_bus(bd, i);
+	return NULL;
+}
+
+TEST(help_and_unknown)
+{
+	CHECK(starts(ctl("help"), "ok"));
+	CHECK(strstr(out, "fault nack ADDR COUNT [BUS]"));
+	CHECK(starts(ctl("frobnicate"), "err unknown command frobnicate"));
+	CHECK(starts(ctl(""), "err empty command"));
+	CHECK(starts(ctl("   "), "err empty command"));
+}
+
+TEST(list)
+{
+	CHECK(!strcmp(ctl("list"), "ok 2 buses 3 chips"));
+	CHECK(strstr(out, "bus i2c31 slot=31 hz=100000\n"));
+	CHECK(strstr(out, "chip pca9555@20 bus=i2c31 model=pca9555 "
+			  "compatible=nxp,pca9555 lines=16 addr=20\n"));
+	CHECK(strstr(out, "chip tca6416@20 bus=i2c30 "));
+}
+
+TEST(counters)
+{
+	struct bus *b = bus31();
+
+	CHECK(starts(ctl("reset-counters"), "ok"));
+	CHECK_EQ(reg_write(b, 0x20, 0x02, 0xff), 0);	/* pin 0 goes 1 */
+	CHECK_EQ(reg_read(b, 0x21, 0), -1);
+	CHECK(starts(ctl("counters i2c31"), "ok"));
+	CHECK(starts(out, "i2c31 transactions=2 bytes=4 segments=2 nacks=1 "
+			  "pin_changes=1 irq_changes=0 busy_ns=400000 "));
+	CHECK(starts(ctl("counters"), "ok"));
+	CHECK(strstr(out, "i2c30 transactions=0 "));
+	CHECK(starts(ctl("counters 31"), "ok"));	/* slot number works */
+	CHECK(starts(ctl("counters i2c7"), "err no bus i2c7"));
+	CHECK(starts(ctl("reset-counters i2c31"), "ok"));
+	ctl("counters i2c31");
+	CHECK(starts(out, "i2c31 transactions=0 bytes=0 "));
+	CHECK_EQ(reg_write(b, 0x20, 0x02, 0xfe), 0);
+}
+
+TEST(pins_and_drive)
+{
+	CHECK(!strcmp(ctl("pin pca9555@20 0"), "ok 0"));	/* output 0 */
+	CHECK(!strcmp(ctl("pin pca9555@20 1"), "ok 1"));
+	CHECK(!strcmp(ctl("drive pca9555@20 1 0"), "ok 0"));
+	CHECK(!strcmp(ctl("pins pca9555@20"), "ok 0xfffc levels="
+			  "1111111111111100"));
+	CHECK(!strcmp(ctl("irq pca9555@20"), "ok 1"));
+	CHECK(!strcmp(ctl("drive i2c31:20 1 z"), "ok 1"));
+	CHECK(!strcmp(ctl("irq i2c31:20"), "ok 0"));
+	CHECK(!strcmp(ctl("drive pca9555@20 0 1"), "ok x"));
+	CHECK(!strcmp(ctl("drive pca9555@20 0 z"), "ok 0"));
+	CHECK(starts(ctl("pin pca9555@20 16"), "err pca9555@20: no pin 16"));
+	CHECK(starts(ctl("pin pca9555@20 -1"), "err"));
+	CHECK(starts(ctl("pin nosuch@20 1"), "err no chip nosuch@20"));
+	CHECK(starts(ctl("drive pca9555@20 1 2"), "err usage"));
+	CHECK(starts(ctl("drive pca9555@20 1"), "err usage"));
+	CHECK(starts(ctl("pin i2c31:7f 1"), "err no chip"));
+	CHECK(starts(ctl("pins"), "err usage"));
+}
+
+/*
+ * pca9555@20 lives on one bus and tca6416@20 on the other; the tca6416
+ * has no pull-ups, so its undriven inputs float.
+ */
+TEST(chip_by_bus_address)
+{
+	CHECK(!strcmp(ctl("pin i2c30:20 0"), "ok z"));
+	CHECK(!strcmp(ctl("pin 30:20 0"), "ok z"));
+	CHECK(!strcmp(ctl("pin i2c31:20 1"), "ok 1"));
+}
+
+TEST(faults)
+{
+	struct bus *b = bus31();
+
+	CHECK(starts(ctl("fault nack 0x20 1 i2c31"), "ok"));
+	CHECK_EQ(reg_read(b, 0x20, 0), -1);
+	CHECK(reg_read(b, 0x20, 0) >= 0);
+	CHECK(starts(ctl("fault nack 0x20 1"), "ok"));
+	CHECK(starts(ctl("fault clear"), "ok"));
+	CHECK(reg_read(b, 0x20, 0) >= 0);
+	CHECK(starts(ctl("fault delay 1000 i2c31"), "ok"));
+	CHECK(starts(ctl("fault hold 1000"), "ok"));
+	CHECK(starts(ctl("fault clear i2c31"), "ok"));
+	CHECK(starts(ctl("fault nack 0x80 1"), "err address"));
+	CHECK(starts(ctl("fault nack 0x20"), "err usage"));
+	CHECK(starts(ctl("fault delay x"), "err bad number"));
+	CHECK(starts(ctl("fault delay 10 i2c9"), "err no bus"));
+	CHECK(starts(ctl("fault melt"), "err unknown fault"));
+	CHECK(starts(ctl("fault"), "err usage"));
+}
+
+TEST(mark_and_cpu)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	board_set_log(bd, f);
+	CHECK(!strcmp(ctl("mark   phase one: 16 lines"), "ok 1"));
+	CHECK(starts(ctl("mark"), "err usage"));
+	CHECK(starts(ctl("flush"), "ok"));
+	CHECK(strstr(buf, " text=phase one: 16 lines\n"));
+	board_set_log(bd, NULL);
+	fclose(f);
+	free(buf);
+	CHECK(starts(ctl("cpu"), "ok user_ns="));
+	CHECK(strstr(out, " transactions="));
+	CHECK(starts(ctl("pace 1"), "ok"));
+	CHECK(starts(ctl("pace 0"), "ok"));
+	CHECK(starts(ctl("pace 2"), "err usage"));
+}
+
+TEST(small_buffers)
+{
+	char tiny[16];
+	size_t n = board_control(bd, "help", tiny, sizeof(tiny));
+
+	CHECK(n > 0 && n < sizeof(tiny));
+	CHECK(tiny[n - 1] == '\n');
+	CHECK_EQ(board_control(bd, "help", tiny, 0), 0);
+}
+
+TEST(long_and_odd_lines)
+{
+	char line[600];
+
+	memset(line, 'a', sizeof(line) - 1);
+	line[sizeof(line) - 1] = 0;
+	CHECK(starts(ctl(line), "err line too long"));
+	CHECK(!strcmp(ctl("pin pca9555@20 1\r\n"), "ok 1"));
+	CHECK(starts(ctl("pin pca9555@20 1 2 3 4 5 6 7 8 9"), "err too many"));
+	CHECK(starts(ctl("pin pca9555@20 1 2"), "err usage"));
+}
+
+int main(void)
+{
+	char err[256];
+	int rc;
+
+	bd = board_load(BOARDS_DIR "/basic.dtb", err, sizeof(err));
+	if (!bd) {
+		printf("could not load board: %s\n", err);
+		return 1;
+	}
+	/* pca9555@20 pin 0 an output driving 0, for the pin tests */
+	reg_write(bus31(), 0x20, 0x02, 0xfe);
+	reg_write(bus31(), 0x20, 0x06, 0xfe);
+	RUN(help_and_unknown);
+	RUN(list);
+	RUN(counters);
+	RUN(pins_and_drive);
+	RUN(chip_by_bus_address);
+	RUN(faults);
+	RUN(mark_and_cpu);
+	RUN(small_buffers);
+	RUN(long_and_odd_lines);
+	rc = CHECK_DONE();
+	board_free(bd);
+	return rc;
+}

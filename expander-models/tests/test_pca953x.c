@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_pca953x.c - the rest of the pca953x family: the 8-line pointer,
+ * the pca9536's four lines, the pca9557/max7310 reset values, parts with
+ * and without pull-ups, and the PCAL agile I/O registers exactly as
+ * gpio-pca953x addresses them (recalc_addr: 0x40 + ...).
+ */
+#include "check.h"
+#include "rig.h"
+
+#define A 0x20
+
+static struct rig r;
+
+static struct chip *one(const char *compat)
+{
+	rig_init(&r, 100000);
+	return rig_add(&r, compat, A);
+}
+
+/* 8-line parts keep the pointer: extra bytes rewrite the same register. */
+TEST(pca9534_pointer_stays)
+{
+	uint8_t w[] = { 0x01, 0x12, 0x34 }, v[2];
+	uint8_t cmd = 0x03;
+	struct i2c_seg s[2] = {
+		{ .addr = A, .buf = &cmd, .len = 1 },
+		{ .addr = A, .read = true, .buf = v, .len = 2 },
+	};
+
+	CHECK(one("nxp,pca9534") != NULL);
+	CHECK_EQ(raw_write(r.b, A, w, 3), 0);
+	CHECK_EQ(reg_read(r.b, A, 1), 0x34);
+	CHECK_EQ(reg_read(r.b, A, 2), 0x00);
+	CHECK_EQ(bus_transfer(r.b, s, 2, NULL), 0);
+	CHECK_EQ(v[0], 0xff);
+	CHECK_EQ(v[1], 0xff);
+	CHECK_EQ(byte_read(r.b, A), 0xff);	/* still register 3 */
+	CHECK_EQ(reg_read(r.b, A, 4), -1);	/* no register 4 */
+	rig_free(&r);
+}
+
+TEST(pca9534_no_pullups)
+{
+	struct chip *c = one("nxp,pca9534");
+
+	CHECK_EQ(pin_level(&c->pins, 0), PIN_Z);
+	ext(c, 0, 0);
+	CHECK_EQ(reg_read(r.b, A, 0), 0xfe);
+	CHECK_EQ(c->irq, 0);
+	ext(c, 0, 1);
+	CHECK_EQ(c->irq, 1);
+	rig_free(&r);
+}
+
+TEST(pca9554_pullups)
+{
+	struct chip *c = one("nxp,pca9554");
+
+	CHECK_EQ(pin_level(&c->pins, 7), PIN_1);
+	rig_free(&r);
+}
+
+TEST(pca9536_four_lines)
+{
+	struct chip *c = one("nxp,pca9536");
+
+	CHECK_EQ(c->pins.n, 4);
+	CHECK_EQ(c->has_irq, 0);
+	CHECK_EQ(reg_read(r.b, A, 1), 0xff);
+	CHECK_EQ(reg_write(r.b, A, 3, 0x00), 0);
+	CHECK_EQ(reg_read(r.b, A, 3), 0xf0);	/* missing lines read 1 */
+	CHECK_EQ(reg_write(r.b, A, 1, 0x0a), 0);
+	CHECK_EQ(reg_read(r.b, A, 1), 0xfa);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 4), 0xa);
+	CHECK_EQ(reg_read(r.b, A, 0), 0xfa);
+	CHECK_EQ(reg_write(r.b, A, 2, 0xff), 0);
+	CHECK_EQ(reg_read(r.b, A, 2), 0x0f);
+	ext(c, 0, 1);
+	CHECK_EQ(c->irq, 0);			/* no INT pin */
+	rig_free(&r);
+}
+
+TEST(pca9557_reset_values)
+{
+	struct chip *c = one("nxp,pca9557");
+
+	CHECK_EQ(reg_read(r.b, A, 1), 0x00);
+	CHECK_EQ(reg_read(r.b, A, 2), 0xf0);
+	CHECK_EQ(reg_read(r.b, A, 3), 0xff);
+	ext(c, 7, 1);
+	ext(c, 0, 1);
+	CHECK_EQ(reg_read(r.b, A, 0) & 0x81, 0x01);	/* bit 7 inverted */
+	/* the driver's probe clears the polarity register */
+	CHECK_EQ(reg_write(r.b, A, 2, 0x00), 0);
+	CHECK_EQ(reg_read(r.b, A, 0) & 0x81, 0x81);
+	CHECK_EQ(c->has_irq, 0);
+	rig_free(&r);
+}
+
+TEST(max7310_timeout_register)
+{
+	CHECK(one("maxim,max7310") != NULL);
+	CHECK_EQ(reg_read(r.b, A, 2), 0xf0);
+	CHECK_EQ(reg_read(r.b, A, 1), 0x00);
+	CHECK_EQ(reg_read(r.b, A, 4), 0x01);
+	CHECK_EQ(reg_write(r.b, A, 4, 0x00), 0);
+	CHECK_EQ(reg_read(r.b, A, 4), 0x00);
+	CHECK_EQ(reg_read(r.b, A, 5), -1);
+	rig_free(&r);
+}
+
+TEST(tca6416_floats)
+{
+	struct chip *c = one("ti,tca6416");
+
+	CHECK_EQ(c->pins.n, 16);
+	CHECK_EQ(pin_level(&c->pins, 15), PIN_Z);
+	CHECK_EQ(reg_read(r.b, A, 0x4c), -1);	/* no PCAL registers */
+	rig_free(&r);
+}
+
+TEST(every_16_line_part_toggles)
+{
+	static const char *const parts[] = {
+		"nxp,pca9535", "nxp,pca9539", "ti,tca6416", "ti,tca9535",
+		"ti,tca9539", "nxp,pcal9555a", "nxp,pcal6416",
+	};
+	uint8_t w[] = { 0x06, 0x12, 0x34 };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(parts) / sizeof(*parts); i++) {
+		CHECK(one(parts[i]) != NULL);
+		CHECK_EQ(raw_write(r.b, A, w, 3), 0);
+		CHECK_EQ(reg_read(r.b, A, 7), 0x34);
+		rig_free(&r);
+	}
+}
+
+TEST(every_8_line_part_keeps_pointer)
+{
+	static const char *const parts[] = {
+		"nxp,pca9534", "nxp,pca9538", "nxp,pca9554", "nxp,pca9557",
+		"ti,tca6408", "ti,tca9538", "ti,tca9554", "maxim,max7310",
+	};
+	uint8_t w[] = { 0x03, 0x12, 0x34 };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(parts) / sizeof(*parts); i++) {
+		CHECK(one(parts[i]) != NULL);
+		CHECK_EQ(raw_write(r.b, A, w, 3), 0);
+		CHECK_EQ(reg_read(r.b, A, 3), 0x34);
+		rig_free(&r);
+	}
+}
+
+/* PCAL9555A: 0x40.. as pca953x_recalc_addr() computes them. */
+TEST(pcal_reset_values)
+{
+	static const uint8_t want[][2] = {
+		{ 0x40, 0xff }, { 0x43, 0xff }, { 0x44, 0x00 }, { 0x45, 0x00 },
+		{ 0x46, 0x00 }, { 0x47, 0x00 }, { 0x48, 0xff }, { 0x49, 0xff },
+		{ 0x4a, 0xff }, { 0x4b, 0xff }, { 0x4c, 0x00 }, { 0x4d, 0x00 },
+		{ 0x4f, 0x00 },
+	};
+	unsigned int i;
+
+	CHECK(one("nxp,pcal9555a") != NULL);
+	for (i = 0; i < sizeof(want) / sizeof(*want); i++)
+		CHECK_EQ(reg_read(r.b, A, want[i][0]), want[i][1]);
+	CHECK_EQ(reg_read(r.b, A, 0x4e), -1);
+	CHECK_EQ(reg_read(r.b, A, 0x50), -1);
+	rig_free(&r);
+}
+
+/* set_config(BIAS_PULL_DOWN / PULL_UP): select, then enable. */
+TEST(pcal_pull_up_down)
+{
+	struct chip *c = one("nxp,pcal9555a");
+
+	CHECK_EQ(pin_level(&c->pins, 9), PIN_Z);
+	CHECK_EQ(reg_write(r.b, A, 0x49, 0xfd), 0);	/* pin 9: down */
+	CHECK_EQ(reg_write(r.b, A, 0x47, 0x02), 0);	/* enable */
+	CHECK_EQ(pin_level(&c->pins, 9), PIN_0);
+	CHECK_EQ(reg_write(r.b, A, 0x49, 0xff), 0);	/* pin 9: up */
+	CHECK_EQ(pin_level(&c->pins, 9), PIN_1);
+	CHECK_EQ(reg_write(r.b, A, 0x47, 0x00), 0);	/* BIAS_DISABLE */
+	CHECK_EQ(pin_level(&c->pins, 9), PIN_Z);
+	rig_free(&r);
+}
+
+/* Masked by default; unmasking lets INT and INT_STAT through. */
+TEST(pcal_interrupt_mask_and_status)
+{
+	struct chip *c = one("nxp,pcal9555a");
+
+	ext(c, 3, 1);
+	CHECK_EQ(reg_read(r.b, A, 0), 0xff);
+	ext(c, 3, 0);
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(reg_read(r.b, A, 0x4c), 0x00);
+	CHECK_EQ(reg_write(r.b, A, 0x4a, 0xf7), 0);	/* unmask pin 3 */
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, A, 0x4c), 0x08);
+	CHECK_EQ(reg_read(r.b, A, 0x4d), 0x00);
+	CHECK_EQ(reg_read(r.b, A, 0x00), 0xf7);
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(reg_read(r.b, A, 0x4c), 0x00);
+	rig_free(&r);
+}
+
+/* Input latch: a pulse is held in the input register until read. */
+TEST(pcal_input_latch)
+{
+	struct chip *c = one("nxp,pcal9555a");
+
+	ext(c, 2, 1);
+	CHECK_EQ(reg_write(r.b, A, 0x4a, 0xfb), 0);
+	CHECK_EQ(reg_write(r.b, A, 0x44, 0x04), 0);	/* latch pin 2 */
+	CHECK_EQ(reg_read(r.b, A, 0), 0xff);
+	ext(c, 2, 0);
+	ext(c, 2, 1);					/* a short pulse */
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, A, 0x4c), 0x04);
+	CHECK_EQ(reg_read(r.b, A, 0), 0xfb);		/* latched 0 */
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(reg_read(r.b, A, 0), 0xff);		/* live again */
+	/* without the latch a pulse that ends leaves nothing */
+	CHECK_EQ(reg_write(r.b, A, 0x44, 0x00), 0);
+	ext(c, 2, 0);
+	ext(c, 2, 1);
+	CHECK_EQ(c->irq, 0);
+	rig_free(&r);
+}
+
+/* Output port configuration: port 1 open-drain, a 1 releases the pin. */
+TEST(pcal_open_drain_port)
+{
+	struct chip *c = one("nxp,pcal6416");
+
+	CHECK_EQ(reg_write(r.b, A, 0x07, 0x00), 0);
+	CHECK_EQ(pin_level(&c->pins, 8), PIN_1);
+	CHECK_EQ(reg_write(r.b, A, 0x4f, 0x02), 0);
+	CHECK_EQ(pin_level(&c->pins, 8), PIN_Z);
+	CHECK_EQ(reg_write(r.b, A, 0x03, 0xfe), 0);
+	CHECK_EQ(pin_level(&c->pins, 8), PIN_0);
+	CHECK_EQ(reg_read(r.b, A, 0x4f), 0x02);
+	rig_free(&r);
+}
+
+int main(void)
+{
+	RUN(pca9534_pointer_stays);
+	RUN(pca9534_no_pullups);
+	RUN(pca9554_pullups);
+	RUN(pca9536_four_lines);
+	RUN(pca9557_reset_values);
+	RUN(max7310_timeout_register);
+	RUN(tca6416_floats);
+	RUN(every_16_line_part_toggles);
+	RUN(every_8_line_part_keeps_pointer);
+	RUN(pcal_reset_values);
+	RUN(pcal_pull_up_down);
+	RUN(pcal_interrupt_mask_and_status);
+	RUN(pcal_input_latch);
+	RUN(pcal_open_drain_port);
+	return CHECK_DONE();
+}
