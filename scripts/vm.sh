@@ -49,7 +49,13 @@ QPID=
 cleanup() {
 	[ -n "$QPID" ] && kill "$QPID" 2>/dev/null
 	kill "$DPID" 2>/dev/null
-	wait 2>/dev/null
+	# Never hang here: whatever does not stop on SIGTERM gets SIGKILL.
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		kill -0 "$DPID" 2>/dev/null || break
+		sleep 0.2
+	done
+	kill -9 "$DPID" ${QPID:+"$QPID"} 2>/dev/null
+	wait "$DPID" 2>/dev/null
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

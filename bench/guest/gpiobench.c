@@ -251,6 +251,13 @@ static void setup(int output)
 			die(p);
 		break;
 	case P_BSYSFS:
+		/* value and mask appear once the block is exported. */
+		snprintf(p, sizeof(p), "/sys/class/gpioblock/%s/exported",
+			 block_name);
+		block_fd = open(p, O_WRONLY);
+		if (block_fd < 0 || write(block_fd, "1", 1) != 1)
+			die(p);
+		close(block_fd);
 		snprintf(p, sizeof(p), "/sys/class/gpioblock/%s/value",
 			 block_name);
 		block_fd = open(p, O_RDWR);
