@@ -43,7 +43,7 @@ printf '%s' "$MODE" > "$RUN/mode"
 # --- the host side: one daemon serving every bus of the board -----------
 DAEMON_ARGS=(--dtb "$BOARD_DTB" --sock-dir "$RUN" --control "$RUN/control.sock")
 "$DAEMON" "${DAEMON_ARGS[@]}" --log "$BUSLOG" --ready-file "$RUN/ready" \
-	${PACED:+--paced} 2> "$RUN/daemon.err" &
+	${PACED:+--paced} > "$RUN/daemon.out" 2> "$RUN/daemon.err" &
 DPID=$!
 QPID=
 cleanup() {
@@ -74,7 +74,7 @@ mapfile -t BUSES < <("$DAEMON" "${DAEMON_ARGS[@]}" --print-qemu-args)
 
 # --- the guest ----------------------------------------------------------
 APPEND="console=ttyAMA0 panic=-1"
-[ "$MODE" = shell ] || APPEND="$APPEND loglevel=4"
+# KUnit prints its KTAP at KERN_INFO: keep the default loglevel.
 QEMU=(qemu-system-arm -machine virt,memory-backend=mem "${MACHINE[@]}"
 	-kernel "$ZIMAGE" -initrd "$INITRAMFS" -dtb "$BOARD_DTB"
 	-append "$APPEND" -no-reboot
@@ -139,7 +139,7 @@ cmd)
 	fi
 	exit "$rc" ;;
 test)
-	exec scripts/ktap-check.sh "$CONSOLE" ;;
+	scripts/ktap-check.sh "$CONSOLE"; exit $? ;;
 bench)
 	mkdir -p "$B/bench"
 	cp "$CONSOLE" "$BUSLOG" "$B/bench/"
