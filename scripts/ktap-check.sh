@@ -26,9 +26,9 @@ END {
 }' "$LOG"
 rc=$?
 
-if grep -Eq "$SPLAT" "$LOG"; then
+if grep -Eq -e "$SPLAT" "$LOG"; then
 	echo "FAILED: kernel splat on the console:"
-	grep -En "$SPLAT" "$LOG" | head -n 20
+	grep -En -e "$SPLAT" "$LOG" | head -n 20
 	rc=1
 fi
 if ! grep -q '^BENCH-EXIT=' "$LOG"; then
