@@ -132,7 +132,7 @@ test: test-host test-guest
 	@echo "test: all passed"
 
 bench: $(VM_DEPS)
-	@$(T) bench scripts/vm.sh bench
+	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
 	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
 
 checkpatch: $(KSRC)/.applied-patches

@@ -29,6 +29,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,16 +171,35 @@ static int sysfs_line(struct line *l, int output)
 {
 	char path[128], buf[32];
 	int base, fd, gpio;
-	FILE *f;
+	glob_t g;
 
-	/* The legacy class names the chip by its base: find it. */
-	snprintf(path, sizeof(path),
-		 "sh -c 'cat /sys/bus/gpio/devices/%s/gpio/gpiochip*/base'",
-		 l->chip->name);
-	f = popen(path, "r");
-	if (!f || fscanf(f, "%d", &base) != 1)
-		die("legacy sysfs base");
-	pclose(f);
+	/*
+	 * The legacy class names a chip by its base; its "device" link
+	 * leads to the gpio_device, named like the character device.
+	 */
+	base = -1;
+	if (glob("/sys/class/gpio/gpiochip*", 0, NULL, &g) == 0) {
+		size_t k;
+
+		for (k = 0; k < g.gl_pathc && base < 0; k++) {
+			char link[256];
+			ssize_t m;
+
+			snprintf(path, sizeof(path), "%s/device", g.gl_pathv[k]);
+			m = readlink(path, link, sizeof(link) - 1);
+			if (m <= 0)
+				continue;
+			link[m] = '\0';
+			if (!strcmp(strrchr(link, '/') ? strrchr(link, '/') + 1 : link,
+				    l->chip->name))
+				base = atoi(g.gl_pathv[k] + strlen("/sys/class/gpio/gpiochip"));
+		}
+		globfree(&g);
+	}
+	if (base < 0) {
+		errno = ENOENT;
+		die("legacy sysfs chip");
+	}
 	gpio = base + l->off;
 	l->gpio = gpio;
 	fd = open("/sys/class/gpio/export", O_WRONLY);
