@@ -235,6 +235,12 @@ static void sysfs_unexport(void)
 		close(fd);
 }
 
+/* The mask of the first n lines; n is 1..64. */
+static uint64_t lines_mask(unsigned int n)
+{
+	return n >= 64 ? ~0ULL : (1ULL << n) - 1;
+}
+
 enum path { P_SYSFS, P_LINE, P_MULTI, P_BDEV, P_BSYSFS };
 
 static enum path path;
@@ -308,7 +314,7 @@ static void put(uint64_t mask, uint64_t bits)
 	case P_MULTI:
 		for (i = 0; i < nchips; i++) {
 			uint64_t m = (mask >> chips[i].first) &
-				     ((chips[i].n == 64) ? ~0ULL : ((1ULL << chips[i].n) - 1));
+				     lines_mask(chips[i].n);
 
 			if (m)
 				v2_set(chips[i].req, m, bits >> chips[i].first);
@@ -361,7 +367,7 @@ static uint64_t get(uint64_t mask)
 	case P_MULTI:
 		for (i = 0; i < nchips; i++) {
 			uint64_t m = (mask >> chips[i].first) &
-				     ((chips[i].n == 64) ? ~0ULL : ((1ULL << chips[i].n) - 1));
+				     lines_mask(chips[i].n);
 
 			if (m)
 				v |= v2_get(chips[i].req, m) << chips[i].first;
@@ -445,7 +451,7 @@ int main(int argc, char **argv)
 			 strchr(argv[optind], ':') + 1);
 	op = argv[optind + 1];
 	parse_spec(argv[optind + 2]);
-	all = nlines == 64 ? ~0ULL : (1ULL << nlines) - 1;
+	all = lines_mask(nlines);
 	half = (1ULL << (nlines + 1) / 2) - 1;
 	output = strcmp(op, "get-all") != 0;
 	if (strcmp(op, "set-all") && strcmp(op, "set-mask") &&
