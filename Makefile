@@ -42,7 +42,7 @@ DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run test bench \
-	test-host test-guest checkpatch clean distclean
+	test-host test-guest checkpatch check-builds clean distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -56,6 +56,7 @@ help:
 	@echo "make models     the host daemon and chip models (expander-models/)"
 	@echo "make test-host  host unit tests and fuzz replay only"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
+	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off"
 	@echo "Variables: B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
 
 # Stage times: every stage prints how long it took.
@@ -134,6 +135,11 @@ test: test-host test-guest
 bench: $(VM_DEPS)
 	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
 	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
+
+# The series must build with OF and GPIO_SYSFS each on and off: three
+# more kernels under $(B)/check (the guest kernel is the fourth case).
+check-builds: $(KSRC)/.applied-patches
+	@$(T) check-builds scripts/check-builds.sh $(KSRC) $(B)/check
 
 checkpatch: $(KSRC)/.applied-patches
 	@for p in $(PATCHES); do \

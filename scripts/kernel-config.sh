@@ -13,16 +13,18 @@ $K allnoconfig >/dev/null
 	>"$OUT/merge_config.log" 2>&1
 $K olddefconfig >/dev/null
 
-for f in "$@"; do
-	sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1=\2/p;
-		s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/p' "$f" |
-	while IFS='=' read -r opt val; do
-		if [ "$val" = n ]; then
-			! grep -q "^$opt=" "$OUT/.config" || echo "$opt=n"
-		else
-			grep -qx "$opt=$val" "$OUT/.config" || echo "$opt=$val"
-		fi
-	done
+# A later fragment overrides an earlier one (as merge_config does), so
+# only the last value asked for an option is checked.
+sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1=\2/p;
+	s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/p' "$@" |
+awk -F= '{ v[$1] = $2; if (!($1 in seen)) { seen[$1] = 1; o[n++] = $1 } }
+	END { for (i = 0; i < n; i++) print o[i] "=" v[o[i]] }' |
+while IFS='=' read -r opt val; do
+	if [ "$val" = n ]; then
+		! grep -q "^$opt=" "$OUT/.config" || echo "$opt=n"
+	else
+		grep -qx "$opt=$val" "$OUT/.config" || echo "$opt=$val"
+	fi
 done > "$OUT/missing-options"
 if [ -s "$OUT/missing-options" ]; then
 	echo "kernel config: requested options not in the final .config:" >&2
