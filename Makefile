@@ -54,7 +54,7 @@ help:
 	@echo "make rootfs     initramfs: armhf packages, modules, rootfs-overlay/, guest tools"
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
-	@echo "make test-host  host unit tests and fuzz replay only"
+	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off"
 	@echo "Variables: B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
@@ -119,6 +119,7 @@ $(DAEMON): models
 
 test-host: | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
+	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models

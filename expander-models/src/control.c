@@ -80,6 +80,7 @@ static const char *const help_text[] = {
 	"pin CHIP N                 resolved level of pin N: 0 1 z x",
 	"pins CHIP                  all pins as a hex word (z reads 1, x 0)",
 	"drive CHIP N 0|1|z         drive pin N from outside, z: release",
+	"drive-bits CHIP MASK V|z   drive the pins of MASK to V's bits, or release",
 	"irq CHIP                   INT output: 1 asserted, 0 not",
 	"fault nack ADDR COUNT [BUS] NACK the next COUNT addressings",
 	"fault delay NS [BUS]       hold every transaction NS longer",
@@ -180,6 +181,54 @@ static size_t cmd_fault(struct board *bd, char **av, int ac,
 	return finish(r, "ok\n");
 }
 
+/* An external change happens now on the chip's bus clock. */
+static void drive_now(struct board *bd, struct chip *c)
+{
+	bd->w.now_ns = bus_now_ns(c->bus);
+	bd->w.clk = bus_name(c->bus);
+	bd->w.wall_ns = world_wall_ns();
+}
+
+static size_t say_pins(struct chip *c, struct reply *r)
+{
+	unsigned int i;
+
+	say(r, "ok 0x%0*" PRIx32 " levels=", (c->pins.n + 3) / 4,
+	    pin_read_bits(&c->pins, 0, c->pins.n));
+	for (i = c->pins.n; i-- > 0;)
+		say(r, "%c", pin_level_char(pin_level(&c->pins, i)));
+	return finish(r, "\n");
+}
+
+/*
+ * Many pins in one command, lowest first, as that many drive commands
+ * would: a test sets a whole port in one round trip.
+ */
+static size_t cmd_drive_bits(struct board *bd, struct chip *c,
+			     const char *mask_s, const char *val_s,
+			     struct reply *r)
+{
+	bool release = !strcmp(val_s, "z") || !strcmp(val_s, "Z");
+	uint64_t mask, val = 0;
+	unsigned int i;
+
+	if (parse_u64(mask_s, &mask))
+		return finish(r, "err bad number %s\n", mask_s);
+	if (!release && parse_u64(val_s, &val))
+		return finish(r, "err bad number %s\n", val_s);
+	if (mask >> c->pins.n)
+		return finish(r, "err %s: mask %s beyond its %u pins\n",
+			      c->name, mask_s, c->pins.n);
+	drive_now(bd, c);
+	for (i = 0; i < c->pins.n; i++) {
+		if (!(mask & (1ull << i)))
+			continue;
+		pin_set_ext(&c->pins, i, release ? EXT_NONE :
+			    val & (1ull << i) ? EXT_HIGH : EXT_LOW);
+	}
+	return say_pins(c, r);
+}
+
 static size_t cmd_pin(struct board *bd, char **av, int ac, struct reply *r)
 {
 	struct chip *c;
@@ -195,16 +244,16 @@ static size_t cmd_pin(struct board *bd, char **av, int ac, struct reply *r)
 			return finish(r, "err usage: irq CHIP\n");
 		return finish(r, "ok %d\n", c->irq);
 	}
+	if (!strcmp(av[0], "drive-bits")) {
+		if (ac != 4)
+			return finish(r, "err usage: drive-bits CHIP MASK "
+				      "VALUE|z\n");
+		return cmd_drive_bits(bd, c, av[2], av[3], r);
+	}
 	if (!strcmp(av[0], "pins")) {
-		unsigned int i;
-
 		if (ac != 2)
 			return finish(r, "err usage: pins CHIP\n");
-		say(r, "ok 0x%0*" PRIx32 " levels=", (c->pins.n + 3) / 4,
-		    pin_read_bits(&c->pins, 0, c->pins.n));
-		for (i = c->pins.n; i-- > 0;)
-			say(r, "%c", pin_level_char(pin_level(&c->pins, i)));
-		return finish(r, "\n");
+		return say_pins(c, r);
 	}
 	if (ac < 3 || parse_u64(av[2], &n) || n >= c->pins.n)
 		return finish(r, "err %s: no pin %s\n", c->name,
@@ -218,10 +267,7 @@ static size_t cmd_pin(struct board *bd, char **av, int ac, struct reply *r)
 	/* drive */
 	if (ac != 4 || strlen(av[3]) != 1 || !strchr("01zZ", av[3][0]))
 		return finish(r, "err usage: drive CHIP N 0|1|z\n");
-	/* An external change happens now on the chip's bus clock. */
-	bd->w.now_ns = bus_now_ns(c->bus);
-	bd->w.clk = bus_name(c->bus);
-	bd->w.wall_ns = world_wall_ns();
+	drive_now(bd, c);
 	pin_set_ext(&c->pins, n, av[3][0] == '0' ? EXT_LOW :
 				 av[3][0] == '1' ? EXT_HIGH : EXT_NONE);
 	return finish(r, "ok %c\n", pin_level_char(pin_level(&c->pins, n)));
@@ -288,7 +334,8 @@ static size_t dispatch(struct board *bd, char *line, const char *rest,
 		return finish(r, "ok\n");
 	}
 	if (!strcmp(av[0], "pin") || !strcmp(av[0], "pins") ||
-	    !strcmp(av[0], "drive") || !strcmp(av[0], "irq"))
+	    !strcmp(av[0], "drive") || !strcmp(av[0], "drive-bits") ||
+	    !strcmp(av[0], "irq"))
 		return cmd_pin(bd, av, ac, r);
 	if (!strcmp(av[0], "fault"))
 		return cmd_fault(bd, av, ac, r);

@@ -97,6 +97,28 @@ TEST(pins_and_drive)
 	CHECK(starts(ctl("pins"), "err usage"));
 }
 
+/* drive-bits: pin 0 is an output at 0, pin 1 an input with pull-up. */
+TEST(drive_bits)
+{
+	CHECK(!strcmp(ctl("drive-bits pca9555@20 0xff00 0x5a00"),
+		      "ok 0x5afe levels=0101101011111110"));
+	CHECK(!strcmp(ctl("drive-bits pca9555@20 0x0003 0x0002"),
+		      "ok 0x5afe levels=0101101011111110"));
+	CHECK(!strcmp(ctl("drive-bits pca9555@20 0x0003 0x0001"),
+		      "ok 0x5afc levels=010110101111110x"));
+	CHECK(!strcmp(ctl("pin pca9555@20 9"), "ok 1"));
+	CHECK(!strcmp(ctl("pin pca9555@20 8"), "ok 0"));
+	CHECK(!strcmp(ctl("drive-bits i2c31:20 0xffff z"),
+		      "ok 0xfffe levels=1111111111111110"));
+	CHECK(starts(ctl("drive-bits pca9555@20 0x10000 0"),
+		     "err pca9555@20: mask 0x10000 beyond its 16 pins"));
+	CHECK(starts(ctl("drive-bits pca9555@20 0xq 0"), "err bad number"));
+	CHECK(starts(ctl("drive-bits pca9555@20 1 2x"), "err bad number"));
+	CHECK(starts(ctl("drive-bits pca9555@20 1"), "err usage"));
+	CHECK(!strcmp(ctl("pins pca9555@20"),
+		      "ok 0xfffe levels=1111111111111110"));
+}
+
 /*
  * pca9555@20 lives on one bus and tca6416@20 on the other; the tca6416
  * has no pull-ups, so its undriven inputs float.
@@ -189,6 +211,7 @@ int main(void)
 	RUN(list);
 	RUN(counters);
 	RUN(pins_and_drive);
+	RUN(drive_bits);
 	RUN(chip_by_bus_address);
 	RUN(faults);
 	RUN(mark_and_cpu);

@@ -145,6 +145,62 @@ TEST(every_part_probes)
 	}
 }
 
+/*
+ * Every part against gpio-max732x's port map: writing 0 pulls its O and
+ * P ports low and leaves I ports on their pull-ups; an outside low on an
+ * I or P port reads back in the port byte and sets its transition flag;
+ * group B is eight outputs. in/out: lines that can be read / driven.
+ */
+TEST(every_part_port_kinds)
+{
+	static const struct {
+		const char *compat;
+		uint16_t a, b;		/* group addresses, 0: none */
+		uint16_t in, out;
+	} parts[] = {
+		{ "maxim,max7319", 0x60, 0, 0x00ff, 0x0000 },
+		{ "maxim,max7320", 0, 0x50, 0x0000, 0x00ff },
+		{ "maxim,max7321", 0x60, 0, 0x00ff, 0x00ff },
+		{ "maxim,max7322", 0x60, 0, 0x003c, 0x00c3 },
+		{ "maxim,max7323", 0x60, 0, 0x003c, 0x00ff },
+		{ "maxim,max7324", 0x60, 0x50, 0x00ff, 0xff00 },
+		{ "maxim,max7325", 0x60, 0x50, 0x00ff, 0xffff },
+		{ "maxim,max7326", 0x60, 0x50, 0x003c, 0xffc3 },
+		{ "maxim,max7327", 0x60, 0x50, 0x003c, 0xffff },
+	};
+	unsigned int i, n;
+
+	for (i = 0; i < sizeof(parts) / sizeof(*parts); i++) {
+		uint16_t in = parts[i].in, out = parts[i].out;
+		struct chip *c = one(parts[i].compat,
+				     parts[i].a ? parts[i].a : parts[i].b);
+
+		CHECK(c != NULL);
+		if (!c)
+			continue;
+		n = c->pins.n;
+		CHECK_EQ(pin_read_bits(&c->pins, 0, n), (1u << n) - 1);
+		if (parts[i].a) {
+			CHECK_EQ(byte_write(r.b, parts[i].a, 0x00), 0);
+			CHECK_EQ(pin_read_bits(&c->pins, 0, 8),
+				 (uint8_t)~out);
+			CHECK_EQ(byte_write(r.b, parts[i].a, 0xff), 0);
+			CHECK_EQ(byte_read(r.b, parts[i].a), 0xff);
+			ext(c, 2, 0);	/* an I or P port on every group A */
+			CHECK_EQ(word_read(r.b, parts[i].a), 0x04fb);
+			CHECK_EQ(byte_read(r.b, parts[i].a), 0xfb);
+			CHECK(in & 0x04);
+		}
+		if (parts[i].b) {
+			CHECK_EQ(byte_write(r.b, parts[i].b, 0x5a), 0);
+			CHECK_EQ(pin_read_bits(&c->pins, n - 8, 8), 0x5a);
+			CHECK_EQ(byte_read(r.b, parts[i].b), 0x5a);
+			CHECK_EQ(out >> (n - 8) & 0xff, 0xff);
+		}
+		rig_free(&r);
+	}
+}
+
 int main(void)
 {
 	RUN(max7325_two_addresses);
@@ -154,5 +210,6 @@ int main(void)
 	RUN(max7323_independent_mask);
 	RUN(max7324_input_and_output_groups);
 	RUN(every_part_probes);
+	RUN(every_part_port_kinds);
 	return CHECK_DONE();
 }

@@ -61,9 +61,20 @@ TEST(pca9554_pullups)
 	rig_free(&r);
 }
 
+static void pca9536_once(const char *compat);
+
 TEST(pca9536_four_lines)
 {
-	struct chip *c = one("nxp,pca9536");
+	static const char *const compat[] = { "nxp,pca9536", "ti,pca9536" };
+	unsigned int i;
+
+	for (i = 0; i < 2; i++)
+		pca9536_once(compat[i]);
+}
+
+static void pca9536_once(const char *compat)
+{
+	struct chip *c = one(compat);
 
 	CHECK_EQ(c->pins.n, 4);
 	CHECK_EQ(c->has_irq, 0);
@@ -150,6 +161,50 @@ TEST(every_8_line_part_keeps_pointer)
 		CHECK(one(parts[i]) != NULL);
 		CHECK_EQ(raw_write(r.b, A, w, 3), 0);
 		CHECK_EQ(reg_read(r.b, A, 3), 0x34);
+		rig_free(&r);
+	}
+}
+
+/*
+ * Every part, port 0 through the registers at the part's own offsets
+ * (input 0, output nb, polarity 2nb, configuration 3nb for nb ports):
+ * outputs reach the pins, inputs read outside drives, polarity inverts.
+ */
+TEST(every_part_in_out_polarity)
+{
+	static const char *const parts[] = {
+		"nxp,pca9534", "nxp,pca9535", "nxp,pca9536", "ti,pca9536",
+		"nxp,pca9538", "nxp,pca9539", "nxp,pca9554", "nxp,pca9555",
+		"nxp,pca9557", "ti,tca6408", "ti,tca6416", "ti,tca9535",
+		"ti,tca9538", "ti,tca9539", "ti,tca9554", "maxim,max7310",
+		"nxp,pcal9555a", "nxp,pcal6416",
+	};
+	unsigned int i, p;
+
+	for (i = 0; i < sizeof(parts) / sizeof(*parts); i++) {
+		struct chip *c = one(parts[i]);
+		unsigned int nb, lines;
+		uint8_t valid;
+
+		CHECK(c != NULL);
+		if (!c)
+			continue;
+		lines = c->pins.n;
+		nb = (lines + 7) / 8;
+		valid = lines >= 8 ? 0xff : (1u << lines) - 1;
+		/* pca9557/max7310 polarity resets to 0xf0 */
+		CHECK_EQ(reg_write(r.b, A, 2 * nb, 0x00), 0);
+		CHECK_EQ(reg_write(r.b, A, nb, 0x5a), 0);	/* output */
+		CHECK_EQ(reg_write(r.b, A, 3 * nb, 0x00), 0);	/* config */
+		CHECK_EQ(pin_read_bits(&c->pins, 0, 8 < lines ? 8 : lines),
+			 0x5a & valid);
+		CHECK_EQ(reg_read(r.b, A, 0), (0x5a & valid) | (uint8_t)~valid);
+		CHECK_EQ(reg_write(r.b, A, 3 * nb, 0xff), 0);	/* inputs */
+		for (p = 0; p < 8 && p < lines; p++)
+			ext(c, p, (0xc3 >> p) & 1);
+		CHECK_EQ(reg_read(r.b, A, 0), (0xc3 & valid) | (uint8_t)~valid);
+		CHECK_EQ(reg_write(r.b, A, 2 * nb, 0xff), 0);	/* polarity */
+		CHECK_EQ(reg_read(r.b, A, 0), (0x3c & valid) | (uint8_t)~valid);
 		rig_free(&r);
 	}
 }
@@ -259,6 +314,7 @@ int main(void)
 	RUN(tca6416_floats);
 	RUN(every_16_line_part_toggles);
 	RUN(every_8_line_part_keeps_pointer);
+	RUN(every_part_in_out_polarity);
 	RUN(pcal_reset_values);
 	RUN(pcal_pull_up_down);
 	RUN(pcal_interrupt_mask_and_status);

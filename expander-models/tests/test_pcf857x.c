@@ -145,6 +145,52 @@ TEST(every_part_probes)
 	}
 }
 
+/*
+ * Every part, quasi-bidirectional on every line: a written 0 sinks, a
+ * written 1 is a weak high that an outside low overrides and that reads
+ * back as that low; INT (where the part has one) follows and a read
+ * releases it.
+ */
+TEST(every_part_quasi_bidirectional)
+{
+	static const struct { const char *compat; bool irq; } parts[] = {
+		{ "nxp,pcf8574", true }, { "nxp,pcf8574a", true },
+		{ "nxp,pca8574", true }, { "nxp,pca9670", false },
+		{ "nxp,pca9672", true }, { "nxp,pca9674", true },
+		{ "nxp,pcf8575", true }, { "nxp,pca8575", true },
+		{ "nxp,pca9671", false }, { "nxp,pca9673", true },
+		{ "nxp,pca9675", true }, { "maxim,max7328", true },
+		{ "maxim,max7329", true },
+	};
+	unsigned int i, n;
+
+	for (i = 0; i < sizeof(parts) / sizeof(*parts); i++) {
+		struct chip *c = one(parts[i].compat, A);
+
+		CHECK(c != NULL);
+		if (!c)
+			continue;
+		n = c->pins.n;
+		if (n == 8)
+			CHECK_EQ(byte_write(r.b, A, 0xf0), 0);
+		else
+			CHECK_EQ(word_write(r.b, A, 0xf0f0), 0);
+		CHECK_EQ(pin_read_bits(&c->pins, 0, n),
+			 n == 8 ? 0xf0u : 0xf0f0u);
+		ext(c, n - 1, 0);	/* a weak 1 pulled low */
+		CHECK_EQ(pin_level(&c->pins, n - 1), PIN_0);
+		CHECK_EQ(c->irq, parts[i].irq);
+		if (n == 8)
+			CHECK_EQ(byte_read(r.b, A), 0x70);
+		else
+			CHECK_EQ(word_read(r.b, A), 0x70f0);
+		CHECK_EQ(c->irq, 0);
+		ext(c, 0, 1);		/* a strong 0 fought: contention */
+		CHECK_EQ(pin_level(&c->pins, 0), PIN_X);
+		rig_free(&r);
+	}
+}
+
 int main(void)
 {
 	RUN(pcf8574_power_on_high);
@@ -155,5 +201,6 @@ int main(void)
 	RUN(pcf8575_interrupt_per_port);
 	RUN(no_int_parts);
 	RUN(every_part_probes);
+	RUN(every_part_quasi_bidirectional);
 	return CHECK_DONE();
 }
