@@ -287,8 +287,7 @@ static void run_worker(struct worker *w, int idx, double deadline, int out)
 			continue;
 		}
 		w->reads++;
-		if (v != w->shadow) {
-			w->errors++;
+		if (v != w->shadow && ++w->errors <= 5) {
 			fprintf(stderr, "gpiohammer: %s: read 0x%" PRIx64
 				", last wrote 0x%" PRIx64 "\n", w->spec, v,
 				w->shadow);
