@@ -134,6 +134,7 @@ $(DAEMON): models
 
 test-host: | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
+	@scripts/test-ktap-check.sh
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
