@@ -15,6 +15,12 @@
  *                      block: that mask is shared by design)
  *   line:CHIP:O,O,...  /dev/CHIP (gpiochipN), owns those offsets through
  *                      one v2 line request, random partial SET_VALUES
+ *   flip:CHIP:O,O,...  as line, but every write turns the lines around:
+ *                      inputs (SET_CONFIG), read (the pull-ups: all 1),
+ *                      then outputs again with the new values. On
+ *                      quasi-bidirectional chips (pcf857x) an input is a
+ *                      1 written into the same output shadow that the
+ *                      other writers change.
  *
  * Every worker first drives all its lines, so that its shadow copy is the
  * truth from then on, then loops until the deadline: random write, and
@@ -32,6 +38,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +64,7 @@ struct worker {
 	uint64_t own;		/* DEV/SYSFS: block bits; LINE: request bits */
 	unsigned int offsets[MAX_LINES];	/* LINE: chip offsets */
 	unsigned int nlines;	/* LINE */
+	bool flip;		/* LINE: turn around on every write */
 	uint64_t shadow;	/* what this worker last wrote */
 	unsigned long writes, reads, errors;
 	int fd;			/* DEV: block; LINE: line request */
@@ -123,11 +131,41 @@ static int sysfs_read(const char *block, uint64_t *v)
 	return 0;
 }
 
+/*
+ * Turn a flip worker's lines into inputs, check they read the pull-ups,
+ * then make them outputs again, the lines in mask at v, the others at
+ * their last values.
+ */
+static int line_flip(struct worker *w, uint64_t mask, uint64_t v)
+{
+	struct gpio_v2_line_values lv = { .mask = w->own };
+	struct gpio_v2_line_config cfg;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.flags = GPIO_V2_LINE_FLAG_INPUT;
+	if (ioctl(w->fd, GPIO_V2_LINE_SET_CONFIG_IOCTL, &cfg) < 0 ||
+	    ioctl(w->fd, GPIO_V2_LINE_GET_VALUES_IOCTL, &lv) < 0)
+		return -1;
+	if ((lv.bits & w->own) != w->own && ++w->errors <= 5)
+		fprintf(stderr, "gpiohammer: %s: inputs read 0x%" PRIx64
+			", want the pull-ups 0x%" PRIx64 "\n", w->spec,
+			lv.bits & w->own, w->own);
+
+	cfg.flags = GPIO_V2_LINE_FLAG_OUTPUT;
+	cfg.num_attrs = 1;
+	cfg.attrs[0].mask = w->own;
+	cfg.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES;
+	cfg.attrs[0].attr.values = (w->shadow & ~mask) | (v & mask);
+	return ioctl(w->fd, GPIO_V2_LINE_SET_CONFIG_IOCTL, &cfg);
+}
+
 /* Drive the lines in mask (a subset of w->own) to v. */
 static int do_write(struct worker *w, uint64_t mask, uint64_t v)
 {
 	struct gpio_v2_line_values lv;
 
+	if (w->flip)
+		return line_flip(w, mask, v);
 	switch (w->kind) {
 	case DEV:
 		if (ioctl(w->fd, GPIOBLOCK_SET_MASK_IOCTL, &mask) < 0)
@@ -315,9 +353,10 @@ static int parse(struct worker *w, char *spec)
 		w->own = strtoull(rest, NULL, 0);
 		return w->own ? 0 : -1;
 	}
-	if (strcmp(kind, "line"))
+	if (strcmp(kind, "line") && strcmp(kind, "flip"))
 		return -1;
 	w->kind = LINE;
+	w->flip = !strcmp(kind, "flip");
 	for (tok = strtok(rest, ","); tok; tok = strtok(NULL, ",")) {
 		if (w->nlines == GPIO_V2_LINES_MAX)
 			return -1;
