@@ -162,6 +162,7 @@ checkpatch: $(KSRC)/.applied-patches
 	done; echo "checkpatch: $(words $(PATCHES)) patches clean"
 
 clean:
-	rm -rf $(B)/models $(B)/guest-bin $(B)/dtb $(B)/run $(B)/bench
+	rm -rf $(B)/models $(B)/guest-bin $(B)/dtb $(B)/run $(B)/bench \
+		$(B)/kselftest $(B)/lifecycle
 distclean:
 	rm -rf $(B)
