@@ -30,6 +30,13 @@ GUEST_SRCS := $(wildcard guest/*.c bench/guest/*.c)
 GUEST_BINS := $(patsubst %.c,$(B)/guest-bin/%,$(notdir $(GUEST_SRCS)))
 GUEST_HDRS := $(wildcard guest/*.h)
 
+# The upstream GPIO kselftests of the same tree (guest test 47-kselftest-gpio):
+# their C helpers built static for the guest, their scripts as they are.
+KSFT_SRC := $(KSRC)/tools/testing/selftests/gpio
+KSFT := $(B)/kselftest/gpio
+KSFT_FILES := $(addprefix $(KSFT)/,gpio-mockup-cdev gpio-chip-info \
+	gpio-line-name gpio-mockup.sh gpio-mockup-sysfs.sh gpio-sim.sh)
+
 INITRAMFS := $(KOUT)/initramfs.cpio.gz
 DAEMON := $(B)/models/expander-daemon
 BOARD_DTB := $(B)/dtb/board.dtb
@@ -42,7 +49,8 @@ DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run test bench \
-	test-host test-guest checkpatch check-builds clean distclean
+	test-host test-guest test-lifecycle checkpatch check-builds clean \
+	distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -55,6 +63,7 @@ help:
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
 	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run"
+	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off"
 	@echo "Variables: B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
@@ -95,7 +104,15 @@ $(B)/guest-bin/%: bench/guest/%.c $(GUEST_HDRS) $(KSTAMP)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 guest: $(GUEST_BINS)
 
-$(INITRAMFS): $(KSTAMP) $(GUEST_BINS) $(B)/.deps scripts/mkrootfs.sh \
+# Upstream code: its own warnings are not ours to fail on.
+$(KSFT)/%: $(KSFT_SRC)/%.c $(KSTAMP)
+	@mkdir -p $(dir $@)
+	$(GUEST_CC) -static -O2 -I$(KOUT)/usr-headers/include -o $@ $<
+$(KSFT)/%.sh: $(KSFT_SRC)/%.sh $(KSRC)/.applied-patches
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(INITRAMFS): $(KSTAMP) $(GUEST_BINS) $(KSFT_FILES) $(B)/.deps scripts/mkrootfs.sh \
 	      $(shell find rootfs-overlay -type f)
 	@$(T) rootfs scripts/mkrootfs.sh $(B) $(KOUT) $@
 rootfs: $(INITRAMFS)
@@ -120,6 +137,7 @@ $(DAEMON): models
 test-host: | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
 	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
+	@scripts/test-ktap-check.sh
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
@@ -130,7 +148,11 @@ run: $(VM_DEPS)
 test-guest: $(VM_DEPS)
 	@$(T) guest-tests scripts/vm.sh test
 
-test: test-host test-guest
+# The daemon across guest reboot, QEMU reconnect and its own death.
+test-lifecycle: $(VM_DEPS)
+	@$(T) lifecycle scripts/test-daemon-lifecycle.sh
+
+test: test-host test-guest test-lifecycle
 	@echo "test: all passed"
 
 bench: $(VM_DEPS)
@@ -155,6 +177,7 @@ checkpatch: $(KSRC)/.applied-patches
 	done; echo "checkpatch: $(words $(PATCHES)) patches clean (--strict)"
 
 clean:
-	rm -rf $(B)/models $(B)/guest-bin $(B)/dtb $(B)/run $(B)/bench
+	rm -rf $(B)/models $(B)/guest-bin $(B)/dtb $(B)/run $(B)/bench \
+		$(B)/kselftest $(B)/lifecycle
 distclean:
 	rm -rf $(B)

@@ -10,7 +10,10 @@ device-tree-compiler libfdt-dev make gcc bc bison flex libssl-dev libelf-dev
 cpio xz-utils gzip kmod rsync perl python3 python3-matplotlib
 python3-ply python3-git
 clang libclang-rt-14-dev"
-GUEST_PKGS="busybox-static libc6 gpiod libgpiod2 i2c-tools libi2c0"
+# bash (and its libtinfo6): the upstream kselftest gpio-mockup.sh is a
+# bash script.
+GUEST_PKGS="busybox-static libc6 gpiod libgpiod2 i2c-tools libi2c0 bash
+libtinfo6"
 
 missing=""
 for p in $HOST_PKGS; do

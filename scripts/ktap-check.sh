@@ -3,7 +3,8 @@
 #
 # Counts every KTAP result line (KUnit's, printed by the kernel, and the
 # guest suite's, at any nesting depth), prints the failures and a summary,
-# and fails on: any "not ok", no result at all, a guest suite that did not
+# and fails on: any "not ok" (but "# TODO", a known bug, see ktap.sh),
+# no result at all, a guest suite that did not
 # finish (BENCH-EXIT missing), or any kernel splat.
 set -u
 LOG=$1
@@ -16,12 +17,15 @@ awk '
 	line = $0
 	sub(/^[ \t]*/, "", line)
 	if (line ~ /# SKIP/) skip++
+	# TODO: a check of a known bug (expected to fail), listed, not failed.
+	else if (line ~ /# TODO/) { todo++; todos[todo] = $0 }
 	else if (line ~ /^not ok/) { fail++; failed[fail] = $0 }
 	else pass++
 }
 END {
+	for (i = 1; i <= todo; i++) print "TODO: " todos[i]
 	for (i = 1; i <= fail; i++) print "FAILED: " failed[i]
-	printf "ktap: %d ok, %d not ok, %d skipped (all nesting levels)\n", pass, fail, skip
+	printf "ktap: %d ok, %d not ok, %d skipped, %d todo (all nesting levels)\n", pass, fail, skip, todo
 	exit (fail > 0 || pass == 0)
 }' "$LOG"
 rc=$?

@@ -22,6 +22,11 @@ mkdir -p "$R/usr/bin" "$R/usr/sbin" "$R/sbin" "$R/bin" "$R/proc" "$R/sys" "$R/de
 if [ -d "$B/guest-bin" ]; then
 	cp -a "$B/guest-bin/." "$R/usr/bin/"
 fi
+# The upstream GPIO kselftests, run by the guest test 47-kselftest-gpio.
+if [ -d "$B/kselftest" ]; then
+	mkdir -p "$R/usr/lib/kselftest"
+	cp -a "$B/kselftest/." "$R/usr/lib/kselftest/"
+fi
 (cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 > "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"

@@ -9,10 +9,14 @@
 #
 # Environment (set by the Makefile): B KOUT ZIMAGE INITRAMFS DAEMON
 # BOARD_DTB; TIMEOUT (seconds, per boot), PACED=1 (bus paced in real time).
+# For scripts/test-daemon-lifecycle.sh: ATTACH_DPID=PID boots against the
+# daemon PID already serving RUN (not started, not stopped here; RUN is
+# kept), REBOOT=1 lets a guest reboot restart the machine (no -no-reboot).
 set -u
 MODE=$1
 ARG=${2:-}
-RUN=$B/run
+RUN=${RUN:-$B/run}
+ATTACH_DPID=${ATTACH_DPID:-}
 MEM=256M
 
 # The machine: QEMU 7.2 virt, 32-bit Cortex-A15, memory in a shareable
@@ -33,7 +37,7 @@ bench)	TIMEOUT=${TIMEOUT:-1200} ;;
 *)	echo "vm.sh: unknown mode $MODE" >&2; exit 2 ;;
 esac
 
-rm -rf "$RUN"
+[ -n "$ATTACH_DPID" ] || rm -rf "$RUN"
 mkdir -p "$RUN"
 CONSOLE=$RUN/console.log
 BUSLOG=$RUN/bus.log
@@ -42,12 +46,17 @@ printf '%s' "$MODE" > "$RUN/mode"
 
 # --- the host side: one daemon serving every bus of the board -----------
 DAEMON_ARGS=(--dtb "$BOARD_DTB" --sock-dir "$RUN" --control "$RUN/control.sock")
-"$DAEMON" "${DAEMON_ARGS[@]}" --log "$BUSLOG" --ready-file "$RUN/ready" \
-	${PACED:+--paced} > "$RUN/daemon.out" 2> "$RUN/daemon.err" &
-DPID=$!
 QPID=
+if [ -n "$ATTACH_DPID" ]; then
+	DPID=$ATTACH_DPID
+else
+	"$DAEMON" "${DAEMON_ARGS[@]}" --log "$BUSLOG" --ready-file "$RUN/ready" \
+		${PACED:+--paced} > "$RUN/daemon.out" 2> "$RUN/daemon.err" &
+	DPID=$!
+fi
 cleanup() {
 	[ -n "$QPID" ] && kill "$QPID" 2>/dev/null
+	[ -n "$ATTACH_DPID" ] && return
 	kill "$DPID" 2>/dev/null
 	# Never hang here: whatever does not stop on SIGTERM gets SIGKILL.
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
@@ -74,10 +83,13 @@ mapfile -t BUSES < <("$DAEMON" "${DAEMON_ARGS[@]}" --print-qemu-args)
 
 # --- the guest ----------------------------------------------------------
 APPEND="console=ttyAMA0 panic=-1"
+# A guest reboot ends QEMU, unless a lifecycle test wants the reboot.
+NOREBOOT=(-no-reboot)
+[ "${REBOOT:-0}" = 1 ] && NOREBOOT=()
 # KUnit prints its KTAP at KERN_INFO: keep the default loglevel.
 QEMU=(qemu-system-arm -machine virt,memory-backend=mem "${MACHINE[@]}"
 	-kernel "$ZIMAGE" -initrd "$INITRAMFS" -dtb "$BOARD_DTB"
-	-append "$APPEND" -no-reboot
+	-append "$APPEND" "${NOREBOOT[@]}"
 	"${BUSES[@]}"
 	# The control channel: a virtio-serial port wired to the daemon's
 	# control socket, so guest tests read the host's bus counters.
