@@ -28,7 +28,7 @@ GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 \
 		-I$(KOUT)/usr-headers/include -Iguest
 GUEST_SRCS := $(wildcard guest/*.c bench/guest/*.c)
 GUEST_BINS := $(patsubst %.c,$(B)/guest-bin/%,$(notdir $(GUEST_SRCS)))
-GUEST_HDRS := $(wildcard guest/*.h)
+GUEST_HDRS := $(wildcard guest/*.h bench/guest/*.h)
 
 INITRAMFS := $(KOUT)/initramfs.cpio.gz
 DAEMON := $(B)/models/expander-daemon
