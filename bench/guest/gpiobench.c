@@ -509,18 +509,24 @@ static const char *buses[MAX_BUSES];
 static unsigned int nbuses;
 
 /*
- * Two commands: "counters" (every bus, one reply) and "cpu". Control
- * round trips cost milliseconds in the guest, so counters are never
- * reset: an operation's cost is the difference of two snapshots, and
- * its transactions in the log are those between the two clock values.
+ * Two commands, "counters" (every bus, one reply) and "cpu", sent in one
+ * write and answered in order: a control round trip costs milliseconds
+ * in the emulated guest. Counters are never reset: an operation's cost
+ * is the difference of two snapshots, and its transactions in the log
+ * are those between the two clock values.
  */
 static void host_snap(int ctl, struct host *h)
 {
-	char *line, *save = NULL;
+	char *line, *save = NULL, cpu[256];
 	unsigned int i;
 
 	memset(h, 0, sizeof(*h));
-	ctl_do(ctl, "counters");
+	ctl_do(ctl, "counters\ncpu");
+	if (ctl_read_line(ctl, cpu, sizeof(cpu), now_ms() + 5000) ||
+	    strncmp(cpu, "ok ", 3)) {
+		errno = EPROTO;
+		die("cpu");
+	}
 	for (line = strtok_r(reply, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		for (i = 0; i < nbuses; i++) {
@@ -535,9 +541,8 @@ static void host_snap(int ctl, struct host *h)
 			h->now[i] = field(line, "now_ns");
 		}
 	}
-	ctl_do(ctl, "cpu");
-	h->cpu_ns = field(reply, "user_ns") + field(reply, "sys_ns");
-	h->cpu_tx = field(reply, "transactions");
+	h->cpu_ns = field(cpu, "user_ns") + field(cpu, "sys_ns");
+	h->cpu_tx = field(cpu, "transactions");
 }
 
 /* Time n operations op; print one line of results. */
