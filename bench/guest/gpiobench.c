@@ -140,12 +140,11 @@ static int open_chip(struct chip *c)
 }
 
 /*
- * One v2 line request for n lines of chip c; output < 0 leaves the
- * direction as it is (reads then read whatever the lines carry: some
- * parts have output-only ports, which refuse to become inputs).
+ * One v2 line request for n lines of chip c, as outputs: every operation
+ * can then run on it, reads included (drivers read the port whatever the
+ * direction, and some parts have output-only ports).
  */
-static int request(struct chip *c, const unsigned int *off, unsigned int n,
-		   int output)
+static int request(struct chip *c, const unsigned int *off, unsigned int n)
 {
 	struct gpio_v2_line_request req;
 	unsigned int i;
@@ -155,9 +154,7 @@ static int request(struct chip *c, const unsigned int *off, unsigned int n,
 		req.offsets[i] = off[i];
 	req.num_lines = n;
 	snprintf(req.consumer, sizeof(req.consumer), "gpiobench");
-	if (output >= 0)
-		req.config.flags = output ? GPIO_V2_LINE_FLAG_OUTPUT :
-					    GPIO_V2_LINE_FLAG_INPUT;
+	req.config.flags = GPIO_V2_LINE_FLAG_OUTPUT;
 	if (ioctl(c->fd, GPIO_V2_GET_LINE_IOCTL, &req) < 0)
 		die("GPIO_V2_GET_LINE_IOCTL");
 	return req.fd;
@@ -226,8 +223,8 @@ static int legacy_base(struct chip *c)
 	return base;
 }
 
-/* Legacy sysfs: export the line, set its direction, keep value open. */
-static int sysfs_line(struct line *l, int output)
+/* Legacy sysfs: export the line, make it an output, keep value open. */
+static int sysfs_line(struct line *l)
 {
 	char path[128], buf[32];
 	int fd, gpio;
@@ -241,14 +238,11 @@ static int sysfs_line(struct line *l, int output)
 	if (write(fd, buf, strlen(buf)) < 0 && errno != EBUSY)
 		die("export");
 	close(fd);
-	if (output >= 0) {
-		snprintf(path, sizeof(path), "/sys/class/gpio/gpio%d/direction",
-			 gpio);
-		fd = open(path, O_WRONLY);
-		if (fd < 0 || write(fd, output ? "out" : "in", output ? 3 : 2) < 0)
-			die(path);
-		close(fd);
-	}
+	snprintf(path, sizeof(path), "/sys/class/gpio/gpio%d/direction", gpio);
+	fd = open(path, O_WRONLY);
+	if (fd < 0 || write(fd, "out", 3) < 0)
+		die(path);
+	close(fd);
 	snprintf(path, sizeof(path), "/sys/class/gpio/gpio%d/value", gpio);
 	fd = open(path, O_RDWR);
 	if (fd < 0)
@@ -299,7 +293,7 @@ static void set_block_mask(uint64_t mask)
 	block_mask = mask;
 }
 
-static void setup(int output)
+static void setup(void)
 {
 	unsigned int i;
 	char p[128];
@@ -307,21 +301,20 @@ static void setup(int output)
 	switch (path) {
 	case P_SYSFS:
 		for (i = 0; i < nlines; i++)
-			lines[i].fd = sysfs_line(&lines[i], output);
+			lines[i].fd = sysfs_line(&lines[i]);
 		break;
 	case P_LINE:
 		for (i = 0; i < nchips; i++)
 			open_chip(&chips[i]);
 		for (i = 0; i < nlines; i++)
-			lines[i].fd = request(lines[i].chip, &lines[i].off, 1,
-					      output);
+			lines[i].fd = request(lines[i].chip, &lines[i].off, 1);
 		break;
 	case P_MULTI:
 		for (i = 0; i < nchips; i++)
 			open_chip(&chips[i]);
 		for (i = 0; i < nchips; i++)
 			chips[i].req = request(&chips[i], chips[i].off,
-					       chips[i].n, output);
+					       chips[i].n);
 		break;
 	case P_BDEV:
 		snprintf(p, sizeof(p), "/dev/%s", block_name);
@@ -585,8 +578,8 @@ static void bench(int ctl, const char *pathname, const char *op, unsigned int n,
 		ctl_do(ctl, cmd);
 	}
 	qsort(lat, n, sizeof(*lat), cmp_ll);
-	printf("path=%s op=%s lines=%u chips=%u n=%u med_ns=%lld p95_ns=%lld",
-	       pathname, op, nlines, nchips, n, lat[n / 2],
+	printf("path=%s op=%s lines=%u chips=%u n=%u min_ns=%lld med_ns=%lld p95_ns=%lld",
+	       pathname, op, nlines, nchips, n, lat[0], lat[n / 2],
 	       lat[(n * 95 + 99) / 100 - 1]);
 	if (nbuses) {
 		host_snap(ctl, &h1);
@@ -664,12 +657,7 @@ int main(int argc, char **argv)
 			usage();
 	parse_spec(argv[optind + 2]);
 
-	/*
-	 * Every line an output: the set operations need it, and get-all
-	 * reads the lines as they are (the driver reads the port, output
-	 * or not; some parts have output-only ports).
-	 */
-	setup(1);
+	setup();
 	if (nbuses || tag) {
 		ctl = ctl_open();
 		if (ctl < 0) {
