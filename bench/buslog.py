@@ -120,8 +120,9 @@ def _vcd_level(v):
 class Vcd:
     """A VCD file: scopes of 1-bit wires, changes added in any order."""
 
-    def __init__(self, comment):
+    def __init__(self, comment, unit_ns=1):
         self.comment = comment
+        self.unit_ns = unit_ns  # timescale; times are added in ns
         self.scopes = {}        # scope -> [(name, id)]
         self.ids = {}           # (scope, name) -> id
         self.initial = {}       # id -> level
@@ -142,7 +143,7 @@ class Vcd:
     def write(self, path):
         with open(path, "w") as f:
             f.write("$comment %s $end\n" % self.comment)
-            f.write("$timescale 1ns $end\n")
+            f.write("$timescale %dns $end\n" % self.unit_ns)
             for scope, wires in self.scopes.items():
                 f.write("$scope module %s $end\n" % scope)
                 for name, vid in wires:
@@ -154,6 +155,7 @@ class Vcd:
             f.write("$end\n")
             last = None
             for t, vid, level in sorted(self.changes, key=lambda c: c[0]):
+                t //= self.unit_ns
                 if t != last:
                     f.write("#%d\n" % t)
                     last = t
@@ -171,19 +173,20 @@ def add_case(vcd, scope, cell_ops, nops):
         return
     chosen = cell_ops[:nops]
     t0 = chosen[0][0][0][0]
-    busy = vcd.wire(scope, "bus_busy", "0")
+    busy = vcd.wire(scope, scope + "_bus_busy", "0")
     for txs, pins in chosen:
         for start, end, _, _ in txs:
             vcd.change(start - t0, busy, "1")
             vcd.change(end - t0, busy, "0")
         for ns, _, chip, pin, old, new in pins:
-            vid = vcd.wire(scope, scope_name(chip) + "_p%d" % pin, old)
+            vid = vcd.wire(scope, "%s_%s_p%d" % (scope, scope_name(chip), pin),
+                           old)
             vcd.change(ns - t0, vid, new)
 
 
 def whole_run(buses, path):
     """Every pin change of the run on host wall time (ns from the first)."""
-    vcd = Vcd("expander-bench: every pin change, host wall time")
+    vcd = Vcd("expander-bench: every pin change, host wall time", 1000)
     allpins = sorted((p for b in buses.values() for p in b.pins),
                      key=lambda p: p[1])
     if not allpins:
@@ -191,7 +194,8 @@ def whole_run(buses, path):
     t0 = allpins[0][1]
     for _, wall, chip, pin, old, new in allpins:
         bus, name = chip.split("/", 1)
-        vid = vcd.wire(scope_name(bus), scope_name(name) + "_p%d" % pin, old)
+        vid = vcd.wire(scope_name(bus),
+                       scope_name(bus + "_" + name) + "_p%d" % pin, old)
         vcd.change(wall - t0, vid, new)
     vcd.write(path)
     return len(allpins)
