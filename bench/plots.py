@@ -84,8 +84,8 @@ def pin_timing(cases, out):
         series = {}
         for txs, pins in cell_ops:
             for start, end, _, _ in txs:
-                ax.axvspan((start - t0) / 1000, (end - t0) / 1000,
-                           color="0.9", lw=0)
+                # the bus clock has no idle time: mark where each starts
+                ax.axvline((start - t0) / 1000, color="0.8", lw=0.8)
             for ns, _, chip, pin, old, new in pins:
                 s = series.setdefault(pin, [(0, old)])
                 s.append(((ns - t0) / 1000, new))
@@ -101,7 +101,7 @@ def pin_timing(cases, out):
         ax.set_yticks([p * 1.5 + 0.45 for p in sorted(series)])
         ax.set_yticklabels(["pin %d" % p for p in sorted(series)], fontsize=7)
         ax.set_title(title, fontsize=10)
-    axes[-1][0].set_xlabel("bus time, µs (grey: transactions on the bus)")
+    axes[-1][0].set_xlabel("bus time, µs (grey: a transaction starts)")
     fig.tight_layout()
     fig.savefig(out, dpi=90)
     plt.close(fig)

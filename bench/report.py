@@ -214,6 +214,49 @@ def section_bytes(cells, speeds, out):
     out.append("")
 
 
+def section_observations(cells, speeds, out):
+    """What a maintainer reads first: per-line against block at each
+    part's largest line count, and where bytes per transaction differ
+    between the two per-line paths."""
+    lo = index(cells, hz=speeds[0])
+    rows = []
+    for part, nl in largest(cells):
+        pl = lo.get((part, nl, "cdev-line", "set-all"))
+        bd = lo.get((part, nl, "block-dev", "set-all"))
+        if not pl or not bd:
+            continue
+        rows.append([part, nl, fmt(pl["tx_per_op"]), fmt(bd["tx_per_op"]),
+                     "%.0f / %.0f" % (pl["bus_us_per_op"], bd["bus_us_per_op"]),
+                     "%.1f" % (pl["bus_us_per_op"] / bd["bus_us_per_op"]),
+                     "%.0f / %.0f" % (pl["med_us"], bd["med_us"]),
+                     "%.1f" % (pl["med_us"] / bd["med_us"])])
+    out += ["## At a glance", "",
+            "set-all of every line, %g kHz: one line request per line "
+            "(cdev-line) against /dev/<block>." % (speeds[0] / 1000), ""]
+    out += table(["part", "lines", "tx/op per-line", "tx/op block",
+                  "bus µs/op per-line / block", "bus time ×",
+                  "median µs per-line / block", "latency ×"], rows,
+                 ["---"] + ["---:"] * 7)
+    notes = []
+    for part, nl in largest(cells):
+        for op in ("set-all", "get-all"):
+            a = lo.get((part, nl, "sysfs", op))
+            b = lo.get((part, nl, "cdev-line", op))
+            if a and b and a["bytes"] * b["tx"] != b["bytes"] * a["tx"]:
+                notes.append("%s %s: %g bytes per transaction through "
+                             "sysfs, %g through cdev-line" % (
+                                 part, op, a["bytes"] / a["tx"],
+                                 b["bytes"] / b["tx"]))
+    if notes:
+        out += ["", "Per-line paths that put different bytes on the wire "
+                "for the same line: " + "; ".join(notes) + ". (pca953x: "
+                "sysfs goes through set()/get(), one register; the v2 "
+                "character device through set_multiple()/get_multiple() "
+                "even for one line, which with patch 0012 moves the "
+                "register pair.)"]
+    out.append("")
+
+
 def section_agree(cells, out):
     host = [c for c in cells if c["kind"] == "vhost"]
     bad = [c for c in host if not c["agree"]]
@@ -556,6 +599,7 @@ def main():
            "GPIO_V2_LINE_SET/GET_VALUES; `block-dev` /dev/<block>; "
            "`block-sysfs` /sys/class/gpioblock/<block>/value. Free chips "
            "for the first three, block-owned twins for the last two.", ""]
+    section_observations(cells, speeds, out)
     out += ["## The three claims", ""]
     claim_minimum(cells, out)
     claim_latency(cells, out)
