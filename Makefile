@@ -116,8 +116,16 @@ models: | $(B)/.deps
 	@$(T) models $(MAKE) -s -C expander-models O=$(B)/models
 $(DAEMON): models
 
-test-host: | $(B)/.deps
+# The bench's own host test: the guest's tracepoint counting, built for
+# the host from the same header.
+BENCH_TESTS := $(B)/bench-tests/test_i2ctrace
+$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h)
+	@mkdir -p $(dir $@)
+	cc -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest -o $@ $<
+
+test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
+	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models

@@ -135,13 +135,29 @@ static inline void i2ctrace_line(struct i2ctrace *t, const char *line)
 	}
 }
 
+/* All adapters: i2c events where there are any, else smbus events. */
+static inline void i2ctrace_sum(const struct i2ctrace *t,
+				struct i2ctrace_count *sum)
+{
+	int i;
+
+	memset(sum, 0, sizeof(*sum));
+	for (i = 0; i < I2CTRACE_ADAPTERS; i++) {
+		const struct i2ctrace_count *c = t->i2c[i].tx ? &t->i2c[i] :
+						 &t->smbus[i];
+
+		sum->tx += c->tx;
+		sum->bytes += c->bytes;
+		sum->segs += c->segs;
+	}
+}
+
 /* Stop tracing and add up the recorded window into *sum; 0 on success. */
 static inline int i2ctrace_stop(struct i2ctrace_count *sum, int *lost)
 {
 	static struct i2ctrace t;
 	char line[512];
 	FILE *f;
-	int i;
 
 	if (i2ctrace_write(TRACEFS "/tracing_on", "0"))
 		return -1;
@@ -152,15 +168,7 @@ static inline int i2ctrace_stop(struct i2ctrace_count *sum, int *lost)
 	while (fgets(line, sizeof(line), f))
 		i2ctrace_line(&t, line);
 	fclose(f);
-	memset(sum, 0, sizeof(*sum));
-	for (i = 0; i < I2CTRACE_ADAPTERS; i++) {
-		const struct i2ctrace_count *c = t.i2c[i].tx ? &t.i2c[i] :
-						 &t.smbus[i];
-
-		sum->tx += c->tx;
-		sum->bytes += c->bytes;
-		sum->segs += c->segs;
-	}
+	i2ctrace_sum(&t, sum);
 	*lost = t.lost;
 	return 0;
 }
