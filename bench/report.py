@@ -60,7 +60,7 @@ def path_kind(path):
 
 
 def parse(console):
-    cells, stubs, stages = [], [], []
+    cells, stubs, stages, pairs = [], [], [], []
     with open(console, errors="replace") as f:
         for line in f:
             line = line.strip()
@@ -69,6 +69,15 @@ def parse(console):
             if line.startswith("STUB "):
                 stubs.append(dict(t.split("=", 1) for t in line.split()[1:]
                                   if "=" in t))
+            if line.startswith("PAIR "):
+                kv = dict(t.split("=", 1) for t in line.split()[1:]
+                          if "=" in t)
+                p = {k: kv[k] for k in ("part", "path", "path2", "op")}
+                for k in ("hz", "lines", "n", "min_ns", "med_ns", "p95_ns",
+                          "b_min_ns", "b_med_ns", "b_p95_ns"):
+                    p[k] = int(kv[k])
+                pairs.append(p)
+                continue
             if not line.startswith("BENCH "):
                 continue
             kv = dict(t.split("=", 1) for t in line.split()[1:] if "=" in t)
@@ -79,7 +88,7 @@ def parse(console):
                       "glost", "min_ns", "med_ns", "p95_ns"):
                 c[k] = int(kv[k]) if k in kv else None
             cells.append(c)
-    return cells, stubs, stages
+    return cells, stubs, stages, pairs
 
 
 def bus_us(hz, segs, nbytes, tx):
@@ -332,41 +341,45 @@ def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
-def claim_latency(cells, out):
-    ratios = []
-    for hz in sorted({c["hz"] for c in cells if c["kind"] == "vhost"}):
-        ix = index(cells, hz=hz)
-        for (part, nl, pk, op), c in ix.items():
-            m = ix.get((part, nl, "cdev-multi", op))
-            if pk == "block-dev" and m:
-                ratios.append((c["med_us"] / m["med_us"],
-                               c["min_us"] / m["min_us"]
-                               if c["min_us"] and m["min_us"] else None,
-                               hz, part, nl, op))
-    if not ratios:
+def pair_ratios(pairs, key):
+    """(hz, part, lines, op) -> /dev/<block> key / cdev-multi key, from
+    the paired runs (the two paths alternately, operation by operation)."""
+    return {(p["hz"], p["part"], p["lines"], p["op"]):
+            p["b_" + key] / p[key] for p in pairs if p[key]}
+
+
+def claim_latency(cells, pairs, out):
+    med = pair_ratios(pairs, "med_ns")
+    if not med:
         return
-    rs = sorted(r[0] for r in ratios)
-    mins = [r[1] for r in ratios if r[1]]
+    fast = pair_ratios(pairs, "min_ns")
+    rs = sorted(med.values())
     gm = geomean(rs)
-    worst = sorted(ratios, key=lambda r: -r[0])[:5]
+    worst = sorted(med.items(), key=lambda kv: -kv[1])[:5]
+    apart = block_ratios(cells, "med_us")
     ok = gm <= 1.05
     out += ["### 2. /dev/<block> costs no more latency than the multi-line "
             "character device", "",
-            "Ratio of median latencies, /dev/<block> over cdev-multi, same "
-            "part, lines, operation and speed, one run, %d cells: geometric "
-            "mean **%.3f**, median %.3f, range %.3f .. %.3f; %d cells above "
-            "1.10. The ratio of the fastest of the n operations (what is "
-            "left when the shared host does not get in the way): geometric "
-            "mean **%s**. Verdict (geometric mean of the median ratios at "
-            "most 1.05, the noise allowed for an emulated guest on a shared "
-            "host): **%s**." % (
-                len(rs), gm, buslog.median(rs), rs[0], rs[-1],
-                sum(r > 1.10 for r in rs),
-                "%.3f" % geomean(mins) if mins else "–",
+            "Ratio of median latencies, /dev/<block> over cdev-multi (GPIO "
+            "v2, one masked request per chip) for the same lines, from "
+            "paired runs: one gpiobench process alternates the two paths "
+            "operation by operation (n = %s each), so both see the same "
+            "host load. %d cells (every part, line count, operation and "
+            "speed): geometric mean **%.3f**, median %.3f, range %.3f .. "
+            "%.3f; %d cells above 1.10, %d below 0.90. Fastest operation "
+            "instead of the median: geometric mean %.3f. The same ratio "
+            "from the unpaired cells (measured seconds apart): geometric "
+            "mean %.3f. Verdict (geometric mean of the paired median ratios "
+            "at most 1.05, the noise allowed for an emulated guest on a "
+            "shared host): **%s**." % (
+                ", ".join(sorted({str(p["n"]) for p in pairs})), len(rs), gm,
+                buslog.median(rs), rs[0], rs[-1], sum(r > 1.10 for r in rs),
+                sum(r < 0.90 for r in rs), geomean(list(fast.values())),
+                geomean(list(apart.values())) if apart else float("nan"),
                 "confirmed" if ok else "refuted"), "",
-            "Highest median ratios: " + "; ".join(
+            "Highest paired median ratios: " + "; ".join(
                 "%.2f (%s %d lines %s, %g kHz)" % (r, p, nl, op, hz / 1000)
-                for r, _, hz, p, nl, op in worst) + ".", ""]
+                for (hz, p, nl, op), r in worst) + ".", ""]
 
 
 def claim_skew(cells, out):
@@ -484,33 +497,38 @@ def block_ratios(cells, key):
             if "block-dev" in v and "cdev-multi" in v}
 
 
-def section_runs(cells, prev, out):
+def section_runs(cells, prev, pairs, prev_pairs, out):
     """Counts must be identical run to run; latency ratios compared."""
     if not prev:
         return
     key = ("kind", "hz", "part", "lines", "path", "op", "n")
     pk = {tuple(c[k] for k in key): c for c in prev}
-    pairs = [(c, pk[tuple(c[k] for k in key)]) for c in cells
-             if tuple(c[k] for k in key) in pk]
+    matched = [(c, pk[tuple(c[k] for k in key)]) for c in cells
+               if tuple(c[k] for k in key) in pk]
     out += ["## Against the previous run (results.prev.json)", ""]
-    if not pairs:
+    if not matched:
         out += ["No cells with the same matrix and n: not compared.", ""]
         return
-    diff = [c for c, p in pairs
+    diff = [c for c, p in matched
             if (c["tx_per_op"], c["bytes_per_op"]) !=
             (p["tx_per_op"], p["bytes_per_op"])]
     out.append("Counts (tx/op, bytes/op): identical in %d of %d cells%s." % (
-        len(pairs) - len(diff), len(pairs),
+        len(matched) - len(diff), len(matched),
         "" if not diff else "; differing: " + ", ".join(
             "%s %s %d %s %s" % (c["hz"], c["part"], c["lines"], c["path"],
                                 c["op"]) for c in diff[:10])))
-    for what, k in (("median", "med_us"), ("fastest", "min_us")):
-        now, before = block_ratios(cells, k), block_ratios(prev, k)
+    for what, now, before in (
+            ("paired runs, median", pair_ratios(pairs, "med_ns"),
+             pair_ratios(prev_pairs or [], "med_ns")),
+            ("paired runs, fastest", pair_ratios(pairs, "min_ns"),
+             pair_ratios(prev_pairs or [], "min_ns")),
+            ("unpaired cells, median", block_ratios(cells, "med_us"),
+             block_ratios(prev, "med_us"))):
         common = [x for x in now if x in before]
         if not common:
             continue
         ch = sorted(abs(now[x] / before[x] - 1) for x in common)
-        out += ["", "Latency ratio /dev/<block> : cdev-multi (%s latency), "
+        out += ["", "Latency ratio /dev/<block> : cdev-multi (%s), "
                 "per cell, change from the previous run: median %.1f%%, "
                 "90th percentile %.1f%%, max %.1f%%; %d of %d cells within "
                 "10%%. Geometric mean over the cells: %.3f now, %.3f before "
@@ -549,7 +567,7 @@ def timing_case(cells, out_dir):
     return cases
 
 
-def write_csv_json(cells, stubs, stages, out_dir):
+def write_csv_json(cells, stubs, stages, pairs, out_dir):
     with open(os.path.join(out_dir, "results.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=FIELDS, extrasaction="ignore")
         w.writeheader()
@@ -558,20 +576,20 @@ def write_csv_json(cells, stubs, stages, out_dir):
     with open(os.path.join(out_dir, "results.json"), "w") as f:
         json.dump({"schema_version": SCHEMA_VERSION,
                    "schema": "bench/README.md#results",
-                   "stages": stages, "stub": stubs,
+                   "stages": stages, "stub": stubs, "pairs": pairs,
                    "cells": [{k: c[k] for k in FIELDS} for c in cells]},
                   f, indent=1)
 
 
 def main():
     out_dir = sys.argv[1]
-    cells, stubs, stages = parse(os.path.join(out_dir, "console.log"))
+    cells, stubs, stages, pairs = parse(os.path.join(out_dir, "console.log"))
     if not cells:
         sys.exit("report: no BENCH lines in %s/console.log" % out_dir)
     logpath = os.path.join(out_dir, "bus.log")
     buses = buslog.read(logpath)[0] if os.path.exists(logpath) else None
     derive(cells, buses)
-    prev = None
+    prev = prev_pairs = None
     rj = os.path.join(out_dir, "results.json")
     # results.json older than the console is an earlier run's: keep it
     if os.path.exists(rj) and os.path.getmtime(rj) < os.path.getmtime(
@@ -580,8 +598,10 @@ def main():
     pj = os.path.join(out_dir, "results.prev.json")
     if os.path.exists(pj):
         with open(pj) as f:
-            prev = json.load(f).get("cells")
-    write_csv_json(cells, stubs, stages, out_dir)
+            pj_data = json.load(f)
+            prev = pj_data.get("cells")
+            prev_pairs = pj_data.get("pairs")
+    write_csv_json(cells, stubs, stages, pairs, out_dir)
 
     speeds = sorted({c["hz"] for c in cells if c["kind"] == "vhost"})
     vh = [c for c in cells if c["kind"] == "vhost"]
@@ -602,7 +622,7 @@ def main():
     section_observations(cells, speeds, out)
     out += ["## The three claims", ""]
     claim_minimum(cells, out)
-    claim_latency(cells, out)
+    claim_latency(cells, pairs, out)
     claim_skew(cells, out)
     section_agree(cells, out)
     section_counts(cells, speeds, out)
@@ -611,7 +631,7 @@ def main():
     section_cpu(cells, out)
     if any(c["kind"] == "stub" for c in cells):
         section_stub(cells, stubs, out)
-    section_runs(cells, prev, out)
+    section_runs(cells, prev, pairs, prev_pairs, out)
 
     cases = timing_case(cells, out_dir)
     nall = buslog.whole_run(buses, os.path.join(out_dir, "pins-all.vcd")) \

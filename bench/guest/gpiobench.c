@@ -5,6 +5,7 @@
  * bus.
  *
  *   gpiobench [-n N] [-b BUS]... [-m TAG] [-t] PATH OP[,OP]... CHIP:LINES[,...]
+ *   gpiobench [-n N] -P PATH2 -S SPEC2 PATH OP[,OP]... CHIP:LINES[,...]
  *
  * PATH  sysfs        legacy /sys/class/gpio, one value file per line
  *       cdev-line    GPIO v2 character device, one line request per line
@@ -28,7 +29,8 @@
  * are printed (win=) to find the loop's transactions in the log; -t
  * counts the same window from the guest's i2c/smbus tracepoints
  * (i2ctrace.h); -m puts "begin TAG OP" and "end TAG OP" markers around
- * the loop into the host's log.
+ * the loop into the host's log. -P/-S: a second path and its lines; each
+ * operation then runs alternately through both, latency only.
  *
  * Output: one line of key=value pairs per operation (bench/README.md).
  */
@@ -63,6 +65,8 @@ struct chip {
 	int base;		/* sysfs: legacy number of line 0, -1 unknown */
 };
 
+enum path { P_SYSFS, P_LINE, P_MULTI, P_BDEV, P_BSYSFS };
+
 struct line {
 	struct chip *chip;
 	unsigned int off;
@@ -70,11 +74,26 @@ struct line {
 	int gpio;		/* sysfs: the legacy global number */
 };
 
-static struct chip chips[MAX_CHIPS];
-static unsigned int nchips;
-static struct line lines[MAX_LINES];
-static unsigned int nlines;
-static int block_fd = -1;
+/*
+ * One access path to a set of lines: what PATH and CHIP:LINES name.
+ * gpiobench holds two for -P, and A is the one in use.
+ */
+struct access {
+	const char *name;		/* PATH as given */
+	enum path path;
+	char block_name[64];
+	struct chip chips[MAX_CHIPS];
+	unsigned int nchips;
+	struct line lines[MAX_LINES];
+	unsigned int nlines;
+	int block_fd;
+	int mask_fd;			/* block-sysfs: the block's mask file */
+	uint64_t block_mask;		/* ~0: not set yet */
+};
+
+static struct access acc[2];
+static struct access *A = &acc[0];
+
 
 static void die(const char *what)
 {
@@ -84,11 +103,12 @@ static void die(const char *what)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: gpiobench [-n N] [-b BUS]... [-m TAG] [-t] PATH OP[,OP]... CHIP:LINES[,...]\n");
+	fprintf(stderr, "usage: gpiobench [-n N] [-b BUS]... [-m TAG] [-t] PATH OP[,OP]... CHIP:LINES[,...]\n"
+			"       gpiobench [-n N] -P PATH2 -S SPEC2 PATH OP[,OP]... CHIP:LINES[,...]\n");
 	exit(2);
 }
 
-/* "gpiochip0:0-7,gpiochip1:3,5" style spec -> chips[] and lines[]. */
+/* "gpiochip0:0-7,gpiochip1:3,5" style spec -> A->chips[] and A->lines[]. */
 static void parse_spec(char *spec)
 {
 	char *tok, *save;
@@ -100,13 +120,13 @@ static void parse_spec(char *spec)
 		unsigned int a, b;
 
 		if (colon) {
-			if (nchips == MAX_CHIPS)
+			if (A->nchips == MAX_CHIPS)
 				usage();
 			*colon = '\0';
-			c = &chips[nchips++];
+			c = &A->chips[A->nchips++];
 			snprintf(c->name, sizeof(c->name), "%s", tok);
 			c->base = -1;
-			c->first = nlines;
+			c->first = A->nlines;
 			tok = colon + 1;
 		}
 		if (!c)
@@ -117,14 +137,14 @@ static void parse_spec(char *spec)
 			b = a;
 		}
 		for (; a <= b; a++) {
-			if (nlines == MAX_LINES)
+			if (A->nlines == MAX_LINES)
 				usage();
 			c->off[c->n++] = a;
-			lines[nlines].chip = c;
-			lines[nlines++].off = a;
+			A->lines[A->nlines].chip = c;
+			A->lines[A->nlines++].off = a;
 		}
 	}
-	if (!nlines)
+	if (!A->nlines)
 		usage();
 }
 
@@ -255,10 +275,10 @@ static void sysfs_unexport(void)
 	unsigned int i;
 	int fd = open("/sys/class/gpio/unexport", O_WRONLY);
 
-	for (i = 0; i < nlines; i++) {
-		close(lines[i].fd);
+	for (i = 0; i < A->nlines; i++) {
+		close(A->lines[i].fd);
 		if (fd >= 0)
-			dprintf(fd, "%d", lines[i].gpio);
+			dprintf(fd, "%d", A->lines[i].gpio);
 	}
 	if (fd >= 0)
 		close(fd);
@@ -270,12 +290,6 @@ static uint64_t lines_mask(unsigned int n)
 	return n >= 64 ? ~0ULL : (1ULL << n) - 1;
 }
 
-enum path { P_SYSFS, P_LINE, P_MULTI, P_BDEV, P_BSYSFS };
-
-static enum path path;
-static char block_name[64];
-static int mask_fd = -1;		/* block-sysfs: the block's mask file */
-static uint64_t block_mask = ~0ULL;	/* ~0: not set yet */
 
 /*
  * The block paths' mask is state (per open file, or per block in sysfs):
@@ -283,14 +297,14 @@ static uint64_t block_mask = ~0ULL;	/* ~0: not set yet */
  */
 static void set_block_mask(uint64_t mask)
 {
-	if (mask == block_mask)
+	if (mask == A->block_mask)
 		return;
-	if (path == P_BDEV && gpioblock_set_mask(block_fd, mask))
+	if (A->path == P_BDEV && gpioblock_set_mask(A->block_fd, mask))
 		die("GPIOBLOCK_SET_MASK_IOCTL");
-	if (path == P_BSYSFS && dprintf(mask_fd, "%llx",
+	if (A->path == P_BSYSFS && dprintf(A->mask_fd, "%llx",
 					(unsigned long long)mask) < 0)
 		die("gpioblock mask");
-	block_mask = mask;
+	A->block_mask = mask;
 }
 
 static void setup(void)
@@ -298,47 +312,47 @@ static void setup(void)
 	unsigned int i;
 	char p[128];
 
-	switch (path) {
+	switch (A->path) {
 	case P_SYSFS:
-		for (i = 0; i < nlines; i++)
-			lines[i].fd = sysfs_line(&lines[i]);
+		for (i = 0; i < A->nlines; i++)
+			A->lines[i].fd = sysfs_line(&A->lines[i]);
 		break;
 	case P_LINE:
-		for (i = 0; i < nchips; i++)
-			open_chip(&chips[i]);
-		for (i = 0; i < nlines; i++)
-			lines[i].fd = request(lines[i].chip, &lines[i].off, 1);
+		for (i = 0; i < A->nchips; i++)
+			open_chip(&A->chips[i]);
+		for (i = 0; i < A->nlines; i++)
+			A->lines[i].fd = request(A->lines[i].chip, &A->lines[i].off, 1);
 		break;
 	case P_MULTI:
-		for (i = 0; i < nchips; i++)
-			open_chip(&chips[i]);
-		for (i = 0; i < nchips; i++)
-			chips[i].req = request(&chips[i], chips[i].off,
-					       chips[i].n);
+		for (i = 0; i < A->nchips; i++)
+			open_chip(&A->chips[i]);
+		for (i = 0; i < A->nchips; i++)
+			A->chips[i].req = request(&A->chips[i], A->chips[i].off,
+					       A->chips[i].n);
 		break;
 	case P_BDEV:
-		snprintf(p, sizeof(p), "/dev/%s", block_name);
-		block_fd = open(p, O_RDWR);
-		if (block_fd < 0)
+		snprintf(p, sizeof(p), "/dev/%s", A->block_name);
+		A->block_fd = open(p, O_RDWR);
+		if (A->block_fd < 0)
 			die(p);
 		break;
 	case P_BSYSFS:
 		/* value and mask appear once the block is exported. */
 		snprintf(p, sizeof(p), "/sys/class/gpioblock/%s/exported",
-			 block_name);
-		block_fd = open(p, O_WRONLY);
-		if (block_fd < 0 || write(block_fd, "1", 1) != 1)
+			 A->block_name);
+		A->block_fd = open(p, O_WRONLY);
+		if (A->block_fd < 0 || write(A->block_fd, "1", 1) != 1)
 			die(p);
-		close(block_fd);
+		close(A->block_fd);
 		snprintf(p, sizeof(p), "/sys/class/gpioblock/%s/value",
-			 block_name);
-		block_fd = open(p, O_RDWR);
-		if (block_fd < 0)
+			 A->block_name);
+		A->block_fd = open(p, O_RDWR);
+		if (A->block_fd < 0)
 			die(p);
 		snprintf(p, sizeof(p), "/sys/class/gpioblock/%s/mask",
-			 block_name);
-		mask_fd = open(p, O_WRONLY);
-		if (mask_fd < 0)
+			 A->block_name);
+		A->mask_fd = open(p, O_WRONLY);
+		if (A->mask_fd < 0)
 			die(p);
 		break;
 	}
@@ -350,30 +364,30 @@ static void put(uint64_t mask, uint64_t bits)
 	unsigned int i;
 	char buf[32];
 
-	switch (path) {
+	switch (A->path) {
 	case P_SYSFS:
-		for (i = 0; i < nlines; i++)
+		for (i = 0; i < A->nlines; i++)
 			if (mask >> i & 1 &&
-			    pwrite(lines[i].fd, bits >> i & 1 ? "1" : "0", 1, 0) < 0)
+			    pwrite(A->lines[i].fd, bits >> i & 1 ? "1" : "0", 1, 0) < 0)
 				die("sysfs value");
 		break;
 	case P_LINE:
-		for (i = 0; i < nlines; i++)
+		for (i = 0; i < A->nlines; i++)
 			if (mask >> i & 1)
-				v2_set(lines[i].fd, 1, bits >> i & 1);
+				v2_set(A->lines[i].fd, 1, bits >> i & 1);
 		break;
 	case P_MULTI:
-		for (i = 0; i < nchips; i++) {
-			uint64_t m = (mask >> chips[i].first) &
-				     lines_mask(chips[i].n);
+		for (i = 0; i < A->nchips; i++) {
+			uint64_t m = (mask >> A->chips[i].first) &
+				     lines_mask(A->chips[i].n);
 
 			if (m)
-				v2_set(chips[i].req, m, bits >> chips[i].first);
+				v2_set(A->chips[i].req, m, bits >> A->chips[i].first);
 		}
 		break;
 	case P_BDEV:
 		set_block_mask(mask);
-		if (pwrite(block_fd, &bits, sizeof(bits), 0) != sizeof(bits))
+		if (pwrite(A->block_fd, &bits, sizeof(bits), 0) != sizeof(bits))
 			die("block write");
 		break;
 	case P_BSYSFS: {
@@ -381,7 +395,7 @@ static void put(uint64_t mask, uint64_t bits)
 				 (unsigned long long)(bits & mask));
 
 		set_block_mask(mask);
-		if (pwrite(block_fd, buf, n, 0) != n)
+		if (pwrite(A->block_fd, buf, n, 0) != n)
 			die("gpioblock value");
 		break;
 	}
@@ -394,40 +408,40 @@ static uint64_t get(uint64_t mask)
 	unsigned int i;
 	char buf[32];
 
-	switch (path) {
+	switch (A->path) {
 	case P_SYSFS:
-		for (i = 0; i < nlines; i++) {
+		for (i = 0; i < A->nlines; i++) {
 			if (!(mask >> i & 1))
 				continue;
-			if (pread(lines[i].fd, buf, 1, 0) != 1)
+			if (pread(A->lines[i].fd, buf, 1, 0) != 1)
 				die("sysfs value");
 			v |= (uint64_t)(buf[0] == '1') << i;
 		}
 		break;
 	case P_LINE:
-		for (i = 0; i < nlines; i++)
+		for (i = 0; i < A->nlines; i++)
 			if (mask >> i & 1)
-				v |= v2_get(lines[i].fd, 1) << i;
+				v |= v2_get(A->lines[i].fd, 1) << i;
 		break;
 	case P_MULTI:
-		for (i = 0; i < nchips; i++) {
-			uint64_t m = (mask >> chips[i].first) &
-				     lines_mask(chips[i].n);
+		for (i = 0; i < A->nchips; i++) {
+			uint64_t m = (mask >> A->chips[i].first) &
+				     lines_mask(A->chips[i].n);
 
 			if (m)
-				v |= v2_get(chips[i].req, m) << chips[i].first;
+				v |= v2_get(A->chips[i].req, m) << A->chips[i].first;
 		}
 		break;
 	case P_BDEV:
 		set_block_mask(mask);
-		if (pread(block_fd, &v, sizeof(v), 0) != sizeof(v))
+		if (pread(A->block_fd, &v, sizeof(v), 0) != sizeof(v))
 			die("block read");
 		break;
 	case P_BSYSFS: {
 		ssize_t n;
 
 		set_block_mask(mask);
-		n = pread(block_fd, buf, sizeof(buf) - 1, 0);
+		n = pread(A->block_fd, buf, sizeof(buf) - 1, 0);
 
 		if (n <= 0)
 			die("gpioblock value");
@@ -539,10 +553,58 @@ static void host_snap(int ctl, struct host *h)
 }
 
 /* Time n operations op; print one line of results. */
+/*
+ * -P: the operation alternately through two paths, to compare their
+ * latency under the same conditions (the host is shared: load comes
+ * and goes in seconds). Latency only: counts would mix the two.
+ */
+static void bench_pair(const char *op, unsigned int n)
+{
+	uint64_t all = lines_mask(A->nlines), half = lines_mask((A->nlines + 1) / 2);
+	long long *lat[2];
+	uint64_t v = 0;
+	unsigned int i, k;
+
+	lat[0] = calloc(n, sizeof(long long));
+	lat[1] = calloc(n, sizeof(long long));
+	if (!lat[0] || !lat[1])
+		die("calloc");
+	for (k = 0; k < 2; k++) {
+		A = &acc[k];
+		v ^= run_op(op, 0, all, half);
+		v ^= run_op(op, 1, all, half);
+	}
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 2; k++) {
+			/* alternate which path goes first */
+			unsigned int j = k ^ (i & 1);
+			long long t0;
+
+			A = &acc[j];
+			t0 = now_ns();
+			v ^= run_op(op, i, all, half);
+			lat[j][i] = now_ns() - t0;
+		}
+	}
+	A = &acc[0];
+	printf("path=%s path2=%s op=%s lines=%u n=%u", acc[0].name, acc[1].name,
+	       op, A->nlines, n);
+	for (k = 0; k < 2; k++) {
+		qsort(lat[k], n, sizeof(long long), cmp_ll);
+		/* PATH2's keys start with "b_" */
+		printf(" %smin_ns=%lld %smed_ns=%lld %sp95_ns=%lld",
+		       k ? "b_" : "", lat[k][0], k ? "b_" : "", lat[k][n / 2],
+		       k ? "b_" : "", lat[k][(n * 95 + 99) / 100 - 1]);
+		free(lat[k]);
+	}
+	printf(" sink=%llu\n", (unsigned long long)(v & 1));
+	fflush(stdout);
+}
+
 static void bench(int ctl, const char *pathname, const char *op, unsigned int n,
 		  const char *tag, int trace, struct host *h0)
 {
-	uint64_t all = lines_mask(nlines), half = lines_mask((nlines + 1) / 2);
+	uint64_t all = lines_mask(A->nlines), half = lines_mask((A->nlines + 1) / 2);
 	struct i2ctrace_count gt;
 	struct host h1;
 	long long *lat;
@@ -579,7 +641,7 @@ static void bench(int ctl, const char *pathname, const char *op, unsigned int n,
 	}
 	qsort(lat, n, sizeof(*lat), cmp_ll);
 	printf("path=%s op=%s lines=%u chips=%u n=%u min_ns=%lld med_ns=%lld p95_ns=%lld",
-	       pathname, op, nlines, nchips, n, lat[0], lat[n / 2],
+	       pathname, op, A->nlines, A->nchips, n, lat[0], lat[n / 2],
 	       lat[(n * 95 + 99) / 100 - 1]);
 	if (nbuses) {
 		host_snap(ctl, &h1);
@@ -606,15 +668,40 @@ static int valid_op(const char *op)
 	       !strcmp(op, "rmw");
 }
 
+/* PATH -> a's path and block name; 0, or -1 if PATH is unknown. */
+static int parse_path(struct access *a, const char *name)
+{
+	a->name = name;
+	a->block_fd = -1;
+	a->mask_fd = -1;
+	a->block_mask = ~0ULL;
+	if (!strcmp(name, "sysfs"))
+		a->path = P_SYSFS;
+	else if (!strcmp(name, "cdev-line"))
+		a->path = P_LINE;
+	else if (!strcmp(name, "cdev-multi"))
+		a->path = P_MULTI;
+	else if (!strncmp(name, "block-dev:", 10))
+		a->path = P_BDEV;
+	else if (!strncmp(name, "block-sysfs:", 12))
+		a->path = P_BSYSFS;
+	else
+		return -1;
+	if (a->path == P_BDEV || a->path == P_BSYSFS)
+		snprintf(a->block_name, sizeof(a->block_name), "%s",
+			 strchr(name, ':') + 1);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	const char *tag = NULL;
-	char *ops, *op, *save = NULL;
-	unsigned int n = 100;
+	const char *tag = NULL, *path2 = NULL;
+	char *ops, *op, *save = NULL, *spec2 = NULL;
+	unsigned int n = 100, k;
 	struct host h0;
 	int opt, ctl = -1, trace = 0;
 
-	while ((opt = getopt(argc, argv, "n:b:m:t")) != -1) {
+	while ((opt = getopt(argc, argv, "n:b:m:tP:S:")) != -1) {
 		switch (opt) {
 		case 'n':
 			n = strtoul(optarg, NULL, 0);
@@ -630,34 +717,36 @@ int main(int argc, char **argv)
 		case 't':
 			trace = 1;
 			break;
+		case 'P':
+			path2 = optarg;
+			break;
+		case 'S':
+			spec2 = optarg;
+			break;
 		default:
 			usage();
 		}
 	}
-	if (argc - optind != 3 || !n)
+	if (argc - optind != 3 || !n || !path2 != !spec2 ||
+	    (path2 && (nbuses || trace || tag)))
 		usage();
-	if (!strcmp(argv[optind], "sysfs"))
-		path = P_SYSFS;
-	else if (!strcmp(argv[optind], "cdev-line"))
-		path = P_LINE;
-	else if (!strcmp(argv[optind], "cdev-multi"))
-		path = P_MULTI;
-	else if (!strncmp(argv[optind], "block-dev:", 10))
-		path = P_BDEV;
-	else if (!strncmp(argv[optind], "block-sysfs:", 12))
-		path = P_BSYSFS;
-	else
+	if (parse_path(&acc[0], argv[optind]) ||
+	    (path2 && parse_path(&acc[1], path2)))
 		usage();
-	if (path == P_BDEV || path == P_BSYSFS)
-		snprintf(block_name, sizeof(block_name), "%s",
-			 strchr(argv[optind], ':') + 1);
 	ops = strdup(argv[optind + 1]);
 	for (op = strtok_r(ops, ",", &save); op; op = strtok_r(NULL, ",", &save))
 		if (!valid_op(op))
 			usage();
 	parse_spec(argv[optind + 2]);
-
 	setup();
+	if (path2) {
+		A = &acc[1];
+		parse_spec(spec2);
+		setup();
+		if (A->nlines != acc[0].nlines)
+			usage();
+		A = &acc[0];
+	}
 	if (nbuses || tag) {
 		ctl = ctl_open();
 		if (ctl < 0) {
@@ -666,9 +755,16 @@ int main(int argc, char **argv)
 		}
 	}
 	strcpy(ops, argv[optind + 1]);
-	for (op = strtok_r(ops, ",", &save); op; op = strtok_r(NULL, ",", &save))
-		bench(ctl, argv[optind], op, n, tag, trace, &h0);
-	if (path == P_SYSFS)
-		sysfs_unexport();
+	for (op = strtok_r(ops, ",", &save); op; op = strtok_r(NULL, ",", &save)) {
+		if (path2)
+			bench_pair(op, n);
+		else
+			bench(ctl, argv[optind], op, n, tag, trace, &h0);
+	}
+	for (k = 0; k < 2; k++) {
+		A = &acc[k];
+		if (A->path == P_SYSFS && A->nlines)
+			sysfs_unexport();
+	}
 	return 0;
 }
