@@ -28,7 +28,7 @@ GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 \
 		-I$(KOUT)/usr-headers/include -Iguest
 GUEST_SRCS := $(wildcard guest/*.c bench/guest/*.c)
 GUEST_BINS := $(patsubst %.c,$(B)/guest-bin/%,$(notdir $(GUEST_SRCS)))
-GUEST_HDRS := $(wildcard guest/*.h)
+GUEST_HDRS := $(wildcard guest/*.h bench/guest/*.h)
 
 # The upstream GPIO kselftests of the same tree (guest test 47-kselftest-gpio):
 # their C helpers built static for the guest, their scripts as they are.
@@ -134,10 +134,18 @@ models: | $(B)/.deps
 	@$(T) models $(MAKE) -s -C expander-models O=$(B)/models
 $(DAEMON): models
 
-test-host: | $(B)/.deps
+# The bench's own host test: the guest's tracepoint counting, built for
+# the host from the same header.
+BENCH_TESTS := $(B)/bench-tests/test_i2ctrace
+$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h)
+	@mkdir -p $(dir $@)
+	cc -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest -o $@ $<
+
+test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
 	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
 	@scripts/test-ktap-check.sh
+	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models

@@ -60,24 +60,41 @@ static inline long long now_ms(void)
 	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
+/*
+ * What the port delivered beyond the last line returned. A reply is
+ * read in chunks, not a byte per read(): in an emulated guest every
+ * system call costs tens of microseconds, and a counters reply is
+ * hundreds of bytes. One control port per process.
+ */
+static struct {
+	char buf[1024];
+	size_t pos, len;
+} ctl_rx;
+
 /* Read one line into buf; 0 on success, -1 on timeout or error. */
 static inline int ctl_read_line(int fd, char *buf, size_t len, long long deadline)
 {
 	size_t n = 0;
 
 	while (n + 1 < len) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
-		long long left = deadline - now_ms();
 		char c;
-		ssize_t r;
 
-		if (left <= 0 || poll(&p, 1, left) <= 0)
-			return -1;
-		r = read(fd, &c, 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
+		if (ctl_rx.pos == ctl_rx.len) {
+			struct pollfd p = { .fd = fd, .events = POLLIN };
+			long long left = deadline - now_ms();
+			ssize_t r;
+
+			if (left <= 0 || poll(&p, 1, left) <= 0)
+				return -1;
+			r = read(fd, ctl_rx.buf, sizeof(ctl_rx.buf));
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				return -1;
+			ctl_rx.pos = 0;
+			ctl_rx.len = r;
+		}
+		c = ctl_rx.buf[ctl_rx.pos++];
 		if (c == '\n')
 			break;
 		buf[n++] = c;

@@ -4,7 +4,8 @@
  * and report its latency and, from the host models, what it cost on the
  * bus.
  *
- *   gpiobench [-n N] [-b BUS]... [-m TAG] PATH OP CHIP:LINES[,CHIP:LINES]...
+ *   gpiobench [-n N] [-b BUS]... [-m TAG] [-t] PATH OP[,OP]... CHIP:LINES[,...]
+ *   gpiobench [-n N] -P PATH2 -S SPEC2 PATH OP[,OP]... CHIP:LINES[,...]
  *
  * PATH  sysfs        legacy /sys/class/gpio, one value file per line
  *       cdev-line    GPIO v2 character device, one line request per line
@@ -14,22 +15,29 @@
  *       block-sysfs:NAME  /sys/class/gpioblock/NAME/value
  * OP    set-all   write a new value to every line (all lines change)
  *       set-mask  write the lower half of the lines only
- *       get-all   read every line (lines are inputs)
+ *       get-all   read every line (they are outputs: the port is read)
  *       toggle    all lines high, then all low, alternately
  *       rmw       read the lines, flip the first one, write it back
  * CHIP  gpiochipN (the block paths take the lines from the block itself,
  *       but the spec still names them, for the counts and the report)
  *
- * Set-up (requests, exports, directions) happens before the timed loop;
- * with -b the host counters of each named bus are reset after set-up and
- * read after the loop, so only the operations are counted. -m puts
- * markers around the loop into the host's log, for skew analysis.
+ * Set-up (requests, exports, all lines outputs) happens once; then per
+ * operation two warm-up runs (regmap cache fills and the like are
+ * one-off costs, not the operation's) and the timed loop of N. With -b
+ * the host counters of the named buses and the daemon's CPU time are
+ * read around the loop (host_snap()), and the buses' clocks at both ends
+ * are printed (win=) to find the loop's transactions in the log; -t
+ * counts the same window from the guest's i2c/smbus tracepoints
+ * (i2ctrace.h); -m puts "begin TAG OP" and "end TAG OP" markers around
+ * the loop into the host's log. -P/-S: a second path and its lines; each
+ * operation then runs alternately through both, latency only.
  *
- * Output: one line of key=value pairs (see bench/README.md).
+ * Output: one line of key=value pairs per operation (bench/README.md).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +49,7 @@
 
 #include "ctl.h"
 #include "gpioblock-abi.h"
+#include "i2ctrace.h"
 
 #define MAX_LINES 64
 #define MAX_CHIPS 8
@@ -53,7 +62,10 @@ struct chip {
 	unsigned int n;		/* lines of this chip in the spec */
 	unsigned int off[MAX_LINES];
 	unsigned int first;	/* index of its first line in the spec */
+	int base;		/* sysfs: legacy number of line 0, -1 unknown */
 };
+
+enum path { P_SYSFS, P_LINE, P_MULTI, P_BDEV, P_BSYSFS };
 
 struct line {
 	struct chip *chip;
@@ -62,11 +74,26 @@ struct line {
 	int gpio;		/* sysfs: the legacy global number */
 };
 
-static struct chip chips[MAX_CHIPS];
-static unsigned int nchips;
-static struct line lines[MAX_LINES];
-static unsigned int nlines;
-static int block_fd = -1;
+/*
+ * One access path to a set of lines: what PATH and CHIP:LINES name.
+ * gpiobench holds two for -P, and A is the one in use.
+ */
+struct access {
+	const char *name;		/* PATH as given */
+	enum path path;
+	char block_name[64];
+	struct chip chips[MAX_CHIPS];
+	unsigned int nchips;
+	struct line lines[MAX_LINES];
+	unsigned int nlines;
+	int block_fd;
+	int mask_fd;			/* block-sysfs: the block's mask file */
+	uint64_t block_mask;		/* ~0: not set yet */
+};
+
+static struct access acc[2];
+static struct access *A = &acc[0];
+
 
 static void die(const char *what)
 {
@@ -76,11 +103,12 @@ static void die(const char *what)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: gpiobench [-n N] [-b BUS]... [-m TAG] PATH OP CHIP:LINES[,...]\n");
+	fprintf(stderr, "usage: gpiobench [-n N] [-b BUS]... [-m TAG] [-t] PATH OP[,OP]... CHIP:LINES[,...]\n"
+			"       gpiobench [-n N] -P PATH2 -S SPEC2 PATH OP[,OP]... CHIP:LINES[,...]\n");
 	exit(2);
 }
 
-/* "gpiochip0:0-7,gpiochip1:3,5" style spec -> chips[] and lines[]. */
+/* "gpiochip0:0-7,gpiochip1:3,5" style spec -> A->chips[] and A->lines[]. */
 static void parse_spec(char *spec)
 {
 	char *tok, *save;
@@ -92,12 +120,13 @@ static void parse_spec(char *spec)
 		unsigned int a, b;
 
 		if (colon) {
-			if (nchips == MAX_CHIPS)
+			if (A->nchips == MAX_CHIPS)
 				usage();
 			*colon = '\0';
-			c = &chips[nchips++];
+			c = &A->chips[A->nchips++];
 			snprintf(c->name, sizeof(c->name), "%s", tok);
-			c->first = nlines;
+			c->base = -1;
+			c->first = A->nlines;
 			tok = colon + 1;
 		}
 		if (!c)
@@ -108,14 +137,14 @@ static void parse_spec(char *spec)
 			b = a;
 		}
 		for (; a <= b; a++) {
-			if (nlines == MAX_LINES)
+			if (A->nlines == MAX_LINES)
 				usage();
 			c->off[c->n++] = a;
-			lines[nlines].chip = c;
-			lines[nlines++].off = a;
+			A->lines[A->nlines].chip = c;
+			A->lines[A->nlines++].off = a;
 		}
 	}
-	if (!nlines)
+	if (!A->nlines)
 		usage();
 }
 
@@ -130,9 +159,12 @@ static int open_chip(struct chip *c)
 	return c->fd;
 }
 
-/* One v2 line request for n lines of chip c. */
-static int request(struct chip *c, const unsigned int *off, unsigned int n,
-		   int output)
+/*
+ * One v2 line request for n lines of chip c, as outputs: every operation
+ * can then run on it, reads included (drivers read the port whatever the
+ * direction, and some parts have output-only ports).
+ */
+static int request(struct chip *c, const unsigned int *off, unsigned int n)
 {
 	struct gpio_v2_line_request req;
 	unsigned int i;
@@ -142,8 +174,7 @@ static int request(struct chip *c, const unsigned int *off, unsigned int n,
 		req.offsets[i] = off[i];
 	req.num_lines = n;
 	snprintf(req.consumer, sizeof(req.consumer), "gpiobench");
-	req.config.flags = output ? GPIO_V2_LINE_FLAG_OUTPUT :
-				    GPIO_V2_LINE_FLAG_INPUT;
+	req.config.flags = GPIO_V2_LINE_FLAG_OUTPUT;
 	if (ioctl(c->fd, GPIO_V2_GET_LINE_IOCTL, &req) < 0)
 		die("GPIO_V2_GET_LINE_IOCTL");
 	return req.fd;
@@ -166,33 +197,41 @@ static uint64_t v2_get(int fd, uint64_t mask)
 	return v.bits;
 }
 
-/* Legacy sysfs: export the line, set its direction, keep value open. */
-static int sysfs_line(struct line *l, int output)
+/*
+ * The legacy number base of chip c (/dev/gpiochipN). In 6.12 the legacy
+ * class device /sys/class/gpio/gpiochipBASE is created under the
+ * gpio_chip's parent device (the I2C client), or under the gpio_device
+ * itself when the chip has no parent; the gpio_device gpiochipN is a
+ * child of that same parent. So: the class device whose "device" link
+ * resolves to gpiochipN's parent (or to gpiochipN) is ours.
+ */
+static int legacy_base(struct chip *c)
 {
-	char path[128], buf[32];
-	int base, fd, gpio;
+	char path[PATH_MAX], gdev[PATH_MAX], parent[PATH_MAX], dev[PATH_MAX];
+	int base = -1;
 	glob_t g;
+	size_t k;
 
-	/*
-	 * The legacy class names a chip by its base; its "device" link
-	 * leads to the gpio_device, named like the character device.
-	 */
-	base = -1;
+	if (c->base >= 0)
+		return c->base;
+	snprintf(path, sizeof(path), "/sys/bus/gpio/devices/%s", c->name);
+	if (!realpath(path, gdev))
+		die(path);
+	memcpy(parent, gdev, sizeof(parent));
+	*strrchr(parent, '/') = '\0';	/* gdev is absolute and resolved */
 	if (glob("/sys/class/gpio/gpiochip*", 0, NULL, &g) == 0) {
-		size_t k;
-
 		for (k = 0; k < g.gl_pathc && base < 0; k++) {
-			char link[256];
-			ssize_t m;
+			FILE *f;
 
 			snprintf(path, sizeof(path), "%s/device", g.gl_pathv[k]);
-			m = readlink(path, link, sizeof(link) - 1);
-			if (m <= 0)
+			if (!realpath(path, dev) ||
+			    (strcmp(dev, parent) && strcmp(dev, gdev)))
 				continue;
-			link[m] = '\0';
-			if (!strcmp(strrchr(link, '/') ? strrchr(link, '/') + 1 : link,
-				    l->chip->name))
-				base = atoi(g.gl_pathv[k] + strlen("/sys/class/gpio/gpiochip"));
+			snprintf(path, sizeof(path), "%s/base", g.gl_pathv[k]);
+			f = fopen(path, "r");
+			if (!f || fscanf(f, "%d", &base) != 1)
+				die(path);
+			fclose(f);
 		}
 		globfree(&g);
 	}
@@ -200,7 +239,17 @@ static int sysfs_line(struct line *l, int output)
 		errno = ENOENT;
 		die("legacy sysfs chip");
 	}
-	gpio = base + l->off;
+	c->base = base;
+	return base;
+}
+
+/* Legacy sysfs: export the line, make it an output, keep value open. */
+static int sysfs_line(struct line *l)
+{
+	char path[128], buf[32];
+	int fd, gpio;
+
+	gpio = legacy_base(l->chip) + l->off;
 	l->gpio = gpio;
 	fd = open("/sys/class/gpio/export", O_WRONLY);
 	if (fd < 0)
@@ -211,7 +260,7 @@ static int sysfs_line(struct line *l, int output)
 	close(fd);
 	snprintf(path, sizeof(path), "/sys/class/gpio/gpio%d/direction", gpio);
 	fd = open(path, O_WRONLY);
-	if (fd < 0 || write(fd, output ? "out" : "in", output ? 3 : 2) < 0)
+	if (fd < 0 || write(fd, "out", 3) < 0)
 		die(path);
 	close(fd);
 	snprintf(path, sizeof(path), "/sys/class/gpio/gpio%d/value", gpio);
@@ -226,10 +275,10 @@ static void sysfs_unexport(void)
 	unsigned int i;
 	int fd = open("/sys/class/gpio/unexport", O_WRONLY);
 
-	for (i = 0; i < nlines; i++) {
-		close(lines[i].fd);
+	for (i = 0; i < A->nlines; i++) {
+		close(A->lines[i].fd);
 		if (fd >= 0)
-			dprintf(fd, "%d", lines[i].gpio);
+			dprintf(fd, "%d", A->lines[i].gpio);
 	}
 	if (fd >= 0)
 		close(fd);
@@ -241,53 +290,69 @@ static uint64_t lines_mask(unsigned int n)
 	return n >= 64 ? ~0ULL : (1ULL << n) - 1;
 }
 
-enum path { P_SYSFS, P_LINE, P_MULTI, P_BDEV, P_BSYSFS };
 
-static enum path path;
-static char block_name[64];
+/*
+ * The block paths' mask is state (per open file, or per block in sysfs):
+ * a user sets it when it changes, not before every access.
+ */
+static void set_block_mask(uint64_t mask)
+{
+	if (mask == A->block_mask)
+		return;
+	if (A->path == P_BDEV && gpioblock_set_mask(A->block_fd, mask))
+		die("GPIOBLOCK_SET_MASK_IOCTL");
+	if (A->path == P_BSYSFS && dprintf(A->mask_fd, "%llx",
+					(unsigned long long)mask) < 0)
+		die("gpioblock mask");
+	A->block_mask = mask;
+}
 
-static void setup(int output)
+static void setup(void)
 {
 	unsigned int i;
 	char p[128];
 
-	switch (path) {
+	switch (A->path) {
 	case P_SYSFS:
-		for (i = 0; i < nlines; i++)
-			lines[i].fd = sysfs_line(&lines[i], output);
+		for (i = 0; i < A->nlines; i++)
+			A->lines[i].fd = sysfs_line(&A->lines[i]);
 		break;
 	case P_LINE:
-		for (i = 0; i < nchips; i++)
-			open_chip(&chips[i]);
-		for (i = 0; i < nlines; i++)
-			lines[i].fd = request(lines[i].chip, &lines[i].off, 1,
-					      output);
+		for (i = 0; i < A->nchips; i++)
+			open_chip(&A->chips[i]);
+		for (i = 0; i < A->nlines; i++)
+			A->lines[i].fd = request(A->lines[i].chip, &A->lines[i].off, 1);
 		break;
 	case P_MULTI:
-		for (i = 0; i < nchips; i++)
-			open_chip(&chips[i]);
-		for (i = 0; i < nchips; i++)
-			chips[i].req = request(&chips[i], chips[i].off,
-					       chips[i].n, output);
+		for (i = 0; i < A->nchips; i++)
+			open_chip(&A->chips[i]);
+		for (i = 0; i < A->nchips; i++)
+			A->chips[i].req = request(&A->chips[i], A->chips[i].off,
+					       A->chips[i].n);
 		break;
 	case P_BDEV:
-		snprintf(p, sizeof(p), "/dev/%s", block_name);
-		block_fd = open(p, O_RDWR);
-		if (block_fd < 0)
+		snprintf(p, sizeof(p), "/dev/%s", A->block_name);
+		A->block_fd = open(p, O_RDWR);
+		if (A->block_fd < 0)
 			die(p);
 		break;
 	case P_BSYSFS:
 		/* value and mask appear once the block is exported. */
 		snprintf(p, sizeof(p), "/sys/class/gpioblock/%s/exported",
-			 block_name);
-		block_fd = open(p, O_WRONLY);
-		if (block_fd < 0 || write(block_fd, "1", 1) != 1)
+			 A->block_name);
+		A->block_fd = open(p, O_WRONLY);
+		if (A->block_fd < 0 || write(A->block_fd, "1", 1) != 1)
 			die(p);
-		close(block_fd);
+		close(A->block_fd);
 		snprintf(p, sizeof(p), "/sys/class/gpioblock/%s/value",
-			 block_name);
-		block_fd = open(p, O_RDWR);
-		if (block_fd < 0)
+			 A->block_name);
+		A->block_fd = open(p, O_RDWR);
+		if (A->block_fd < 0)
+			die(p);
+		snprintf(p, sizeof(p), "/sys/class/gpioblock/%s/mask",
+			 A->block_name);
+		A->mask_fd = open(p, O_WRONLY);
+		if (A->mask_fd < 0)
 			die(p);
 		break;
 	}
@@ -299,44 +364,38 @@ static void put(uint64_t mask, uint64_t bits)
 	unsigned int i;
 	char buf[32];
 
-	switch (path) {
+	switch (A->path) {
 	case P_SYSFS:
-		for (i = 0; i < nlines; i++)
+		for (i = 0; i < A->nlines; i++)
 			if (mask >> i & 1 &&
-			    pwrite(lines[i].fd, bits >> i & 1 ? "1" : "0", 1, 0) < 0)
+			    pwrite(A->lines[i].fd, bits >> i & 1 ? "1" : "0", 1, 0) < 0)
 				die("sysfs value");
 		break;
 	case P_LINE:
-		for (i = 0; i < nlines; i++)
+		for (i = 0; i < A->nlines; i++)
 			if (mask >> i & 1)
-				v2_set(lines[i].fd, 1, bits >> i & 1);
+				v2_set(A->lines[i].fd, 1, bits >> i & 1);
 		break;
 	case P_MULTI:
-		for (i = 0; i < nchips; i++) {
-			uint64_t m = (mask >> chips[i].first) &
-				     lines_mask(chips[i].n);
+		for (i = 0; i < A->nchips; i++) {
+			uint64_t m = (mask >> A->chips[i].first) &
+				     lines_mask(A->chips[i].n);
 
 			if (m)
-				v2_set(chips[i].req, m, bits >> chips[i].first);
+				v2_set(A->chips[i].req, m, bits >> A->chips[i].first);
 		}
 		break;
 	case P_BDEV:
-		if (gpioblock_set_mask(block_fd, mask) ||
-		    pwrite(block_fd, &bits, sizeof(bits), 0) != sizeof(bits))
+		set_block_mask(mask);
+		if (pwrite(A->block_fd, &bits, sizeof(bits), 0) != sizeof(bits))
 			die("block write");
 		break;
 	case P_BSYSFS: {
-		int n = snprintf(buf, sizeof(buf), "%llx", (unsigned long long)bits);
-		char mpath[128];
-		int mfd;
+		int n = snprintf(buf, sizeof(buf), "%llx",
+				 (unsigned long long)(bits & mask));
 
-		snprintf(mpath, sizeof(mpath), "/sys/class/gpioblock/%s/mask",
-			 block_name);
-		mfd = open(mpath, O_WRONLY);
-		if (mfd < 0 || dprintf(mfd, "%llx", (unsigned long long)mask) < 0)
-			die(mpath);
-		close(mfd);
-		if (pwrite(block_fd, buf, n, 0) != n)
+		set_block_mask(mask);
+		if (pwrite(A->block_fd, buf, n, 0) != n)
 			die("gpioblock value");
 		break;
 	}
@@ -349,37 +408,40 @@ static uint64_t get(uint64_t mask)
 	unsigned int i;
 	char buf[32];
 
-	switch (path) {
+	switch (A->path) {
 	case P_SYSFS:
-		for (i = 0; i < nlines; i++) {
+		for (i = 0; i < A->nlines; i++) {
 			if (!(mask >> i & 1))
 				continue;
-			if (pread(lines[i].fd, buf, 1, 0) != 1)
+			if (pread(A->lines[i].fd, buf, 1, 0) != 1)
 				die("sysfs value");
 			v |= (uint64_t)(buf[0] == '1') << i;
 		}
 		break;
 	case P_LINE:
-		for (i = 0; i < nlines; i++)
+		for (i = 0; i < A->nlines; i++)
 			if (mask >> i & 1)
-				v |= v2_get(lines[i].fd, 1) << i;
+				v |= v2_get(A->lines[i].fd, 1) << i;
 		break;
 	case P_MULTI:
-		for (i = 0; i < nchips; i++) {
-			uint64_t m = (mask >> chips[i].first) &
-				     lines_mask(chips[i].n);
+		for (i = 0; i < A->nchips; i++) {
+			uint64_t m = (mask >> A->chips[i].first) &
+				     lines_mask(A->chips[i].n);
 
 			if (m)
-				v |= v2_get(chips[i].req, m) << chips[i].first;
+				v |= v2_get(A->chips[i].req, m) << A->chips[i].first;
 		}
 		break;
 	case P_BDEV:
-		if (gpioblock_set_mask(block_fd, mask) ||
-		    pread(block_fd, &v, sizeof(v), 0) != sizeof(v))
+		set_block_mask(mask);
+		if (pread(A->block_fd, &v, sizeof(v), 0) != sizeof(v))
 			die("block read");
 		break;
 	case P_BSYSFS: {
-		ssize_t n = pread(block_fd, buf, sizeof(buf) - 1, 0);
+		ssize_t n;
+
+		set_block_mask(mask);
+		n = pread(A->block_fd, buf, sizeof(buf) - 1, 0);
 
 		if (n <= 0)
 			die("gpioblock value");
@@ -406,16 +468,240 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* One operation; i alternates the values so that every write changes. */
+static uint64_t run_op(const char *op, long i, uint64_t all, uint64_t half)
+{
+	if (!strcmp(op, "set-all"))
+		put(all, (i & 1) ? 0x5555555555555555ULL : 0xaaaaaaaaaaaaaaaaULL);
+	else if (!strcmp(op, "set-mask"))
+		put(half, (i & 1) ? 0 : ~0ULL);
+	else if (!strcmp(op, "get-all"))
+		return get(all);
+	else if (!strcmp(op, "toggle"))
+		put(all, (i & 1) ? 0 : ~0ULL);
+	else
+		put(1, ~get(1));
+	return 0;
+}
+
+static char reply[2048];	/* of the last control command */
+
+static void ctl_do(int ctl, const char *cmd)
+{
+	if (ctl_cmd(ctl, cmd, reply, sizeof(reply), 5000, NULL)) {
+		errno = EPROTO;
+		die(cmd);
+	}
+}
+
+/* A field of a reply line; a missing one is a protocol error. */
+static long long field(const char *line, const char *key)
+{
+	long long v = ctl_field(line, key);
+
+	if (v < 0) {
+		errno = EPROTO;
+		die(key);
+	}
+	return v;
+}
+
+/* The host's view of the buses named with -b, at one moment. */
+struct host {
+	long long tx, bytes, segs, bus_ns, cpu_ns, cpu_tx;
+	long long now[MAX_BUSES];	/* each bus's clock */
+};
+
+static const char *buses[MAX_BUSES];
+static unsigned int nbuses;
+
+/*
+ * Two commands, "counters" (every bus, one reply) and "cpu", sent in one
+ * write and answered in order: a control round trip costs milliseconds
+ * in the emulated guest. Counters are never reset: an operation's cost
+ * is the difference of two snapshots, and its transactions in the log
+ * are those between the two clock values.
+ */
+static void host_snap(int ctl, struct host *h)
+{
+	char *line, *save = NULL, cpu[256];
+	unsigned int i;
+
+	memset(h, 0, sizeof(*h));
+	ctl_do(ctl, "counters\ncpu");
+	if (ctl_read_line(ctl, cpu, sizeof(cpu), now_ms() + 5000) ||
+	    strncmp(cpu, "ok ", 3)) {
+		errno = EPROTO;
+		die("cpu");
+	}
+	for (line = strtok_r(reply, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		for (i = 0; i < nbuses; i++) {
+			size_t k = strlen(buses[i]);
+
+			if (strncmp(line, buses[i], k) || line[k] != ' ')
+				continue;
+			h->tx += field(line, "transactions");
+			h->bytes += field(line, "bytes");
+			h->segs += field(line, "segments");
+			h->bus_ns += field(line, "busy_ns");
+			h->now[i] = field(line, "now_ns");
+		}
+	}
+	h->cpu_ns = field(cpu, "user_ns") + field(cpu, "sys_ns");
+	h->cpu_tx = field(cpu, "transactions");
+}
+
+/* Time n operations op; print one line of results. */
+/*
+ * -P: the operation alternately through two paths, to compare their
+ * latency under the same conditions (the host is shared: load comes
+ * and goes in seconds). Latency only: counts would mix the two.
+ */
+static void bench_pair(const char *op, unsigned int n)
+{
+	uint64_t all = lines_mask(A->nlines), half = lines_mask((A->nlines + 1) / 2);
+	long long *lat[2];
+	uint64_t v = 0;
+	unsigned int i, k;
+
+	lat[0] = calloc(n, sizeof(long long));
+	lat[1] = calloc(n, sizeof(long long));
+	if (!lat[0] || !lat[1])
+		die("calloc");
+	for (k = 0; k < 2; k++) {
+		A = &acc[k];
+		v ^= run_op(op, 0, all, half);
+		v ^= run_op(op, 1, all, half);
+	}
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 2; k++) {
+			/* alternate which path goes first */
+			unsigned int j = k ^ (i & 1);
+			long long t0;
+
+			A = &acc[j];
+			t0 = now_ns();
+			v ^= run_op(op, i, all, half);
+			lat[j][i] = now_ns() - t0;
+		}
+	}
+	A = &acc[0];
+	printf("path=%s path2=%s op=%s lines=%u n=%u", acc[0].name, acc[1].name,
+	       op, A->nlines, n);
+	for (k = 0; k < 2; k++) {
+		qsort(lat[k], n, sizeof(long long), cmp_ll);
+		/* PATH2's keys start with "b_" */
+		printf(" %smin_ns=%lld %smed_ns=%lld %sp95_ns=%lld",
+		       k ? "b_" : "", lat[k][0], k ? "b_" : "", lat[k][n / 2],
+		       k ? "b_" : "", lat[k][(n * 95 + 99) / 100 - 1]);
+		free(lat[k]);
+	}
+	printf(" sink=%llu\n", (unsigned long long)(v & 1));
+	fflush(stdout);
+}
+
+static void bench(int ctl, const char *pathname, const char *op, unsigned int n,
+		  const char *tag, int trace, struct host *h0)
+{
+	uint64_t all = lines_mask(A->nlines), half = lines_mask((A->nlines + 1) / 2);
+	struct i2ctrace_count gt;
+	struct host h1;
+	long long *lat;
+	uint64_t v = 0;
+	unsigned int i;
+	char cmd[128];
+	int lost = 0;
+
+	lat = calloc(n, sizeof(*lat));
+	if (!lat)
+		die("calloc");
+	/* Warm-up: both values of the alternating operations, uncounted. */
+	v ^= run_op(op, 0, all, half);
+	v ^= run_op(op, 1, all, half);
+	if (nbuses)
+		host_snap(ctl, h0);
+	if (tag) {
+		snprintf(cmd, sizeof(cmd), "mark begin %s %s", tag, op);
+		ctl_do(ctl, cmd);
+	}
+	if (trace && i2ctrace_start())
+		die(TRACEFS);
+	for (i = 0; i < n; i++) {
+		long long t0 = now_ns();
+
+		v ^= run_op(op, i, all, half);
+		lat[i] = now_ns() - t0;
+	}
+	if (trace && i2ctrace_stop(&gt, &lost))
+		die(TRACEFS);
+	if (tag) {
+		snprintf(cmd, sizeof(cmd), "mark end %s %s", tag, op);
+		ctl_do(ctl, cmd);
+	}
+	qsort(lat, n, sizeof(*lat), cmp_ll);
+	printf("path=%s op=%s lines=%u chips=%u n=%u min_ns=%lld med_ns=%lld p95_ns=%lld",
+	       pathname, op, A->nlines, A->nchips, n, lat[0], lat[n / 2],
+	       lat[(n * 95 + 99) / 100 - 1]);
+	if (nbuses) {
+		host_snap(ctl, &h1);
+		printf(" tx=%lld bytes=%lld segs=%lld bus_ns=%lld cpu_ns=%lld cpu_tx=%lld win=",
+		       h1.tx - h0->tx, h1.bytes - h0->bytes, h1.segs - h0->segs,
+		       h1.bus_ns - h0->bus_ns, h1.cpu_ns - h0->cpu_ns,
+		       h1.cpu_tx - h0->cpu_tx);
+		for (i = 0; i < nbuses; i++)
+			printf("%s%s:%lld:%lld", i ? "," : "", buses[i],
+			       h0->now[i], h1.now[i]);
+	}
+	if (trace)
+		printf(" gtx=%lld gbytes=%lld gsegs=%lld glost=%d",
+		       gt.tx, gt.bytes, gt.segs, lost);
+	printf(" sink=%llu\n", (unsigned long long)(v & 1));
+	fflush(stdout);
+	free(lat);
+}
+
+static int valid_op(const char *op)
+{
+	return !strcmp(op, "set-all") || !strcmp(op, "set-mask") ||
+	       !strcmp(op, "get-all") || !strcmp(op, "toggle") ||
+	       !strcmp(op, "rmw");
+}
+
+/* PATH -> a's path and block name; 0, or -1 if PATH is unknown. */
+static int parse_path(struct access *a, const char *name)
+{
+	a->name = name;
+	a->block_fd = -1;
+	a->mask_fd = -1;
+	a->block_mask = ~0ULL;
+	if (!strcmp(name, "sysfs"))
+		a->path = P_SYSFS;
+	else if (!strcmp(name, "cdev-line"))
+		a->path = P_LINE;
+	else if (!strcmp(name, "cdev-multi"))
+		a->path = P_MULTI;
+	else if (!strncmp(name, "block-dev:", 10))
+		a->path = P_BDEV;
+	else if (!strncmp(name, "block-sysfs:", 12))
+		a->path = P_BSYSFS;
+	else
+		return -1;
+	if (a->path == P_BDEV || a->path == P_BSYSFS)
+		snprintf(a->block_name, sizeof(a->block_name), "%s",
+			 strchr(name, ':') + 1);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	const char *buses[MAX_BUSES], *tag = NULL, *op;
-	unsigned int nbuses = 0, n = 100, i;
-	uint64_t all, half, v = 0;
-	long long *lat, tx = 0, bytes = 0, bus_ns = 0;
-	char reply[512], cmd[128];
-	int opt, ctl = -1, output;
+	const char *tag = NULL, *path2 = NULL;
+	char *ops, *op, *save = NULL, *spec2 = NULL;
+	unsigned int n = 100, k;
+	struct host h0;
+	int opt, ctl = -1, trace = 0;
 
-	while ((opt = getopt(argc, argv, "n:b:m:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:b:m:tP:S:")) != -1) {
 		switch (opt) {
 		case 'n':
 			n = strtoul(optarg, NULL, 0);
@@ -428,41 +714,39 @@ int main(int argc, char **argv)
 		case 'm':
 			tag = optarg;
 			break;
+		case 't':
+			trace = 1;
+			break;
+		case 'P':
+			path2 = optarg;
+			break;
+		case 'S':
+			spec2 = optarg;
+			break;
 		default:
 			usage();
 		}
 	}
-	if (argc - optind != 3 || !n)
+	if (argc - optind != 3 || !n || !path2 != !spec2 ||
+	    (path2 && (nbuses || trace || tag)))
 		usage();
-	if (!strcmp(argv[optind], "sysfs"))
-		path = P_SYSFS;
-	else if (!strcmp(argv[optind], "cdev-line"))
-		path = P_LINE;
-	else if (!strcmp(argv[optind], "cdev-multi"))
-		path = P_MULTI;
-	else if (!strncmp(argv[optind], "block-dev:", 10))
-		path = P_BDEV;
-	else if (!strncmp(argv[optind], "block-sysfs:", 12))
-		path = P_BSYSFS;
-	else
+	if (parse_path(&acc[0], argv[optind]) ||
+	    (path2 && parse_path(&acc[1], path2)))
 		usage();
-	if (path == P_BDEV || path == P_BSYSFS)
-		snprintf(block_name, sizeof(block_name), "%s",
-			 strchr(argv[optind], ':') + 1);
-	op = argv[optind + 1];
+	ops = strdup(argv[optind + 1]);
+	for (op = strtok_r(ops, ",", &save); op; op = strtok_r(NULL, ",", &save))
+		if (!valid_op(op))
+			usage();
 	parse_spec(argv[optind + 2]);
-	all = lines_mask(nlines);
-	half = (1ULL << (nlines + 1) / 2) - 1;
-	output = strcmp(op, "get-all") != 0;
-	if (strcmp(op, "set-all") && strcmp(op, "set-mask") &&
-	    strcmp(op, "get-all") && strcmp(op, "toggle") && strcmp(op, "rmw"))
-		usage();
-
-	setup(output);
-	lat = calloc(n, sizeof(*lat));
-	if (!lat)
-		die("calloc");
-
+	setup();
+	if (path2) {
+		A = &acc[1];
+		parse_spec(spec2);
+		setup();
+		if (A->nlines != acc[0].nlines)
+			usage();
+		A = &acc[0];
+	}
 	if (nbuses || tag) {
 		ctl = ctl_open();
 		if (ctl < 0) {
@@ -470,48 +754,17 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (nbuses && ctl_cmd(ctl, "reset-counters", reply, sizeof(reply), 5000, NULL))
-		die("reset-counters");
-	if (tag) {
-		snprintf(cmd, sizeof(cmd), "mark begin %s", tag);
-		ctl_cmd(ctl, cmd, reply, sizeof(reply), 5000, NULL);
-	}
-	for (i = 0; i < n; i++) {
-		long long t0 = now_ns();
-
-		if (!strcmp(op, "set-all"))
-			put(all, (i & 1) ? 0x5555555555555555ULL : 0xaaaaaaaaaaaaaaaaULL);
-		else if (!strcmp(op, "set-mask"))
-			put(half, (i & 1) ? 0 : ~0ULL);
-		else if (!strcmp(op, "get-all"))
-			v ^= get(all);
-		else if (!strcmp(op, "toggle"))
-			put(all, (i & 1) ? 0 : ~0ULL);
+	strcpy(ops, argv[optind + 1]);
+	for (op = strtok_r(ops, ",", &save); op; op = strtok_r(NULL, ",", &save)) {
+		if (path2)
+			bench_pair(op, n);
 		else
-			put(1, ~get(1));
-		lat[i] = now_ns() - t0;
+			bench(ctl, argv[optind], op, n, tag, trace, &h0);
 	}
-	if (tag) {
-		snprintf(cmd, sizeof(cmd), "mark end %s", tag);
-		ctl_cmd(ctl, cmd, reply, sizeof(reply), 5000, NULL);
+	for (k = 0; k < 2; k++) {
+		A = &acc[k];
+		if (A->path == P_SYSFS && A->nlines)
+			sysfs_unexport();
 	}
-	for (i = 0; i < nbuses; i++) {
-		snprintf(cmd, sizeof(cmd), "counters %s", buses[i]);
-		if (ctl_cmd(ctl, cmd, reply, sizeof(reply), 5000, NULL))
-			die(cmd);
-		tx += ctl_field(reply, "transactions");
-		bytes += ctl_field(reply, "bytes");
-		bus_ns += ctl_field(reply, "busy_ns");
-	}
-	qsort(lat, n, sizeof(*lat), cmp_ll);
-	printf("path=%s op=%s lines=%u chips=%u n=%u med_ns=%lld p95_ns=%lld",
-	       argv[optind], op, nlines, nchips, n, lat[n / 2],
-	       lat[(n * 95 + 99) / 100 - 1]);
-	if (nbuses)
-		printf(" tx=%lld bytes=%lld bus_ns=%lld tx_per_op=%.3f",
-		       tx, bytes, bus_ns, (double)tx / n);
-	printf(" sink=%llu\n", (unsigned long long)(v & 1));
-	if (path == P_SYSFS)
-		sysfs_unexport();
 	return 0;
 }

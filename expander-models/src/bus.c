@@ -103,6 +103,16 @@ uint32_t bus_hz(const struct bus *b)
 	return b->hz;
 }
 
+int bus_set_hz(struct bus *b, uint32_t hz)
+{
+	if (hz < BUS_HZ_MIN || hz > BUS_HZ_MAX)
+		return -1;
+	b->hz = hz;
+	if (b->w->log)
+		log_bus(b->w->log, b->name, b->slot, hz);
+	return 0;
+}
+
 int bus_mmio_slot(const struct bus *b)
 {
 	return b->slot;

@@ -52,6 +52,15 @@ uint64_t bus_now_ns(const struct bus *b);
 /* Bus speed in Hz (DT clock-frequency, default 100000). */
 uint32_t bus_hz(const struct bus *b);
 
+/*
+ * Change the bus speed (control: speed). Only transactions that start
+ * afterwards run at the new speed; the clock keeps its time. The range
+ * covers standard mode to high-speed mode.
+ */
+#define BUS_HZ_MIN 1000u
+#define BUS_HZ_MAX 3400000u
+int bus_set_hz(struct bus *b, uint32_t hz);
+
 /* virtio-mmio slot the bus is served on (0..31), from the DT. */
 int bus_mmio_slot(const struct bus *b);
 

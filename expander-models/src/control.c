@@ -87,6 +87,7 @@ static const char *const help_text[] = {
 	"fault hold NS [BUS]        bus stuck for NS of wall time",
 	"fault clear [BUS]          no faults",
 	"pace 0|1                   hold transactions for their bus time",
+	"speed [HZ [BUS]]           bus speeds, or set HZ for later transactions",
 	"mark TEXT                  marker record into the log",
 	"flush                      flush the log",
 	"cpu                        daemon CPU time and transactions",
@@ -141,6 +142,39 @@ static void cmd_counters(struct bus **bs, int n, struct reply *r)
 		    c.nacks, c.pin_changes, c.irq_changes, c.busy_ns,
 		    bus_now_ns(bs[i]));
 	}
+}
+
+/*
+ * speed [HZ [BUS]]: without HZ, one "NAME hz=F" line per bus; with it,
+ * the bus (or every bus) runs later transactions at HZ. The guest's
+ * i2c-virtio has no clock of its own, so a speed is purely the host's:
+ * bus times, pacing and the log change, the guest's code paths do not.
+ */
+static size_t cmd_speed(struct board *bd, char **av, int ac,
+			struct reply *r)
+{
+	struct bus *bs[BOARD_MAX_BUSES];
+	uint64_t v = 0;
+	int n, i;
+
+	if (ac > 3)
+		return finish(r, "err usage: speed [HZ [BUS]]\n");
+	if (ac > 1 && parse_u64(av[1], &v))
+		return finish(r, "err bad number %s\n", av[1]);
+	if (ac > 1 && (v < BUS_HZ_MIN || v > BUS_HZ_MAX))
+		return finish(r, "err speed %s out of range %u..%u\n", av[1],
+			      BUS_HZ_MIN, BUS_HZ_MAX);
+	n = pick_buses(bd, ac > 2 ? av[2] : NULL, bs);
+	if (n < 0)
+		return finish(r, "err no bus %s\n", av[2]);
+	for (i = 0; i < n; i++) {
+		if (ac > 1)
+			bus_set_hz(bs[i], v);
+		else
+			say(r, "%s hz=%" PRIu32 "\n", bus_name(bs[i]),
+			    bus_hz(bs[i]));
+	}
+	return finish(r, "ok\n");
 }
 
 static size_t cmd_fault(struct board *bd, char **av, int ac,
@@ -346,6 +380,8 @@ static size_t dispatch(struct board *bd, char *line, const char *rest,
 			bus_set_paced(bd->buses[i], av[1][0] == '1');
 		return finish(r, "ok\n");
 	}
+	if (!strcmp(av[0], "speed"))
+		return cmd_speed(bd, av, ac, r);
 	if (!strcmp(av[0], "mark")) {
 		if (ac < 2)
 			return finish(r, "err usage: mark TEXT\n");

@@ -28,6 +28,17 @@ static int starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
+/* The number after " KEY=" in out, or -1. */
+static long long ctl_field_u64(const char *s, const char *key)
+{
+	char pat[64];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(s, pat);
+	return p ? strtoll(p + strlen(pat), NULL, 0) : -1;
+}
+
 static struct bus *bus31(void)
 {
 	unsigned int i;
@@ -172,6 +183,56 @@ TEST(mark_and_cpu)
 	CHECK(starts(ctl("pace 2"), "err usage"));
 }
 
+/*
+ * speed changes the bus time of later transactions only, keeps the
+ * counts, logs a new B record and refuses what no I2C bus runs at.
+ */
+TEST(speed)
+{
+	struct bus *b = bus31();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK(starts(ctl("speed"), "ok"));
+	CHECK(strstr(out, "i2c31 hz=100000\ni2c30 hz=400000\n") ||
+	      strstr(out, "i2c30 hz=400000\ni2c31 hz=100000\n"));
+	board_set_log(bd, f);
+	CHECK(starts(ctl("speed 400000 i2c31"), "ok"));
+	CHECK(starts(ctl("flush"), "ok"));
+	CHECK(strstr(buf, "B bus=i2c31 slot=31 hz=400000\n"));
+	board_set_log(bd, NULL);
+	fclose(f);
+	free(buf);
+	ctl("list");
+	CHECK(strstr(out, "bus i2c31 slot=31 hz=400000\n"));
+
+	/* write [reg, val]: 29 clocks, 72.5 us at 400 kHz, 29 us at 1 MHz. */
+	ctl("reset-counters");
+	CHECK_EQ(reg_write(b, 0x20, 0x02, 0x00), 0);
+	ctl("counters i2c31");
+	CHECK(starts(out, "i2c31 transactions=1 bytes=3 segments=1 nacks=0 "));
+	CHECK_EQ(ctl_field_u64(out, "busy_ns"), 72500);
+	CHECK(starts(ctl("speed 1000000"), "ok"));	/* every bus */
+	CHECK_EQ(reg_write(b, 0x20, 0x02, 0x00), 0);
+	ctl("counters i2c31");
+	CHECK(starts(out, "i2c31 transactions=2 bytes=6 "));
+	CHECK_EQ(ctl_field_u64(out, "busy_ns"), 72500 + 29000);
+	ctl("speed");
+	CHECK(strstr(out, "i2c30 hz=1000000\n"));
+
+	CHECK(starts(ctl("speed 999 i2c31"), "err speed 999 out of range"));
+	CHECK(starts(ctl("speed 3400001"), "err speed 3400001 out of range"));
+	CHECK(starts(ctl("speed fast"), "err bad number fast"));
+	CHECK(starts(ctl("speed 100000 i2c9"), "err no bus i2c9"));
+	CHECK(starts(ctl("speed 100000 31 x"), "err usage"));
+	CHECK(starts(ctl("speed 100000 31"), "ok"));	/* slot number */
+	CHECK(starts(ctl("speed 400000 i2c30"), "ok"));
+	ctl("speed");
+	CHECK(strstr(out, "i2c31 hz=100000\n"));
+	CHECK(strstr(out, "i2c30 hz=400000\n"));
+}
+
 TEST(small_buffers)
 {
 	char tiny[16];
@@ -215,6 +276,7 @@ int main(void)
 	RUN(chip_by_bus_address);
 	RUN(faults);
 	RUN(mark_and_cpu);
+	RUN(speed);
 	RUN(small_buffers);
 	RUN(long_and_odd_lines);
 	rc = CHECK_DONE();

@@ -1,0 +1,107 @@
+"""PNG plots of a bench run, with Debian's python3-matplotlib."""
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+PATH_ORDER = ["sysfs", "cdev-line", "cdev-multi", "block-dev", "block-sysfs"]
+
+
+def path_kind(path):
+    return path.split(":", 1)[0]
+
+
+def tx_by_path(cells, parts, out, phys_min):
+    """Transactions per operation by path, at each part's largest line
+    count and the lowest speed, one panel per operation."""
+    ops = ["set-all", "get-all", "rmw"]
+    fig, axes = plt.subplots(1, len(ops), figsize=(15, 4.8), sharey=True)
+    width = 0.8 / len(PATH_ORDER)
+    for ax, op in zip(axes, ops):
+        for k, pk in enumerate(PATH_ORDER):
+            ys = []
+            for part, nl in parts:
+                c = cells.get((part, nl, pk, op))
+                ys.append(c["tx_per_op"] if c else 0)
+            xs = [i + (k - 2) * width for i in range(len(parts))]
+            ax.bar(xs, ys, width, label=pk)
+        mins = [phys_min(part, nl, op) for part, nl in parts]
+        ax.scatter(range(len(parts)), mins, marker="_", s=400, c="k",
+                   zorder=3, label="physical minimum")
+        ax.set_xticks(range(len(parts)))
+        ax.set_xticklabels(["%s\n%d lines" % p for p in parts], fontsize=8)
+        ax.set_yscale("log")
+        ax.set_ylim(bottom=0.5)     # bars of 1 transaction stay visible
+        ax.set_title(op)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0].set_ylabel("I2C transactions per operation")
+    axes[-1].legend(fontsize=8)
+    fig.suptitle("Transactions per operation by access path (host count "
+                 "= guest tracepoints)")
+    fig.tight_layout()
+    fig.savefig(out, dpi=90)
+    plt.close(fig)
+
+
+def latency_vs_lines(cells, part, op, speeds, out):
+    """Median latency per operation against line count, one panel per
+    bus speed, one curve per path; p95 as the error bar's top."""
+    fig, axes = plt.subplots(1, len(speeds), figsize=(5 * len(speeds), 4.5),
+                             sharey=True, squeeze=False)
+    for ax, hz in zip(axes[0], speeds):
+        for pk in PATH_ORDER:
+            pts = sorted((c["lines"], c["med_us"], c["p95_us"])
+                         for c in cells
+                         if c["hz"] == hz and c["part"] == part and
+                         c["op"] == op and path_kind(c["path"]) == pk)
+            if not pts:
+                continue
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            err = [[0] * len(pts), [p[2] - p[1] for p in pts]]
+            ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=pk)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xticks([1, 4, 8, 16])
+        ax.set_xticklabels(["1", "4", "8", "16"])
+        ax.set_xlabel("lines")
+        ax.set_title("%s %s, %g kHz" % (part, op, hz / 1000))
+        ax.grid(alpha=0.3)
+    axes[0][0].set_ylabel("guest latency per operation, µs (median, p95)")
+    axes[0][-1].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out, dpi=90)
+    plt.close(fig)
+
+
+def pin_timing(cases, out):
+    """Pin levels against bus time for a few operations of each case:
+    cases = [(title, ops)], ops as buslog.ops() returns them."""
+    fig, axes = plt.subplots(len(cases), 1, figsize=(12, 2.2 * len(cases) + 1),
+                             sharex=True, squeeze=False)
+    for ax, (title, cell_ops) in zip(axes[:, 0], cases):
+        t0 = cell_ops[0][0][0][0]
+        series = {}
+        for txs, pins in cell_ops:
+            for start, end, _, _ in txs:
+                # the bus clock has no idle time: mark where each starts
+                ax.axvline((start - t0) / 1000, color="0.8", lw=0.8)
+            for ns, _, chip, pin, old, new in pins:
+                s = series.setdefault(pin, [(0, old)])
+                s.append(((ns - t0) / 1000, new))
+        tend = (cell_ops[-1][0][-1][1] - t0) / 1000
+        for pin, pts in sorted(series.items()):
+            xs, ys = [], []
+            for x, v in pts:
+                xs.append(x)
+                ys.append(pin * 1.5 + (0.9 if v == "1" else 0))
+            xs.append(tend)
+            ys.append(ys[-1])
+            ax.step(xs, ys, where="post", lw=1.2)
+        ax.set_yticks([p * 1.5 + 0.45 for p in sorted(series)])
+        ax.set_yticklabels(["pin %d" % p for p in sorted(series)], fontsize=7)
+        ax.set_title(title, fontsize=10)
+    axes[-1][0].set_xlabel("bus time, µs (grey: a transaction starts)")
+    fig.tight_layout()
+    fig.savefig(out, dpi=90)
+    plt.close(fig)
