@@ -151,6 +151,12 @@ static uint64_t used_bytes(unsigned int num)
 	return 6 + 8 * (uint64_t)num;	/* flags, idx, ring, avail_event */
 }
 
+static bool overlap(const uint8_t *a, uint64_t alen, const uint8_t *b,
+		    uint64_t blen)
+{
+	return a < b + blen && b < a + alen;
+}
+
 int vq_remap(struct vq *vq)
 {
 	bool was_mapped = vq->desc != NULL;
@@ -166,6 +172,15 @@ int vq_remap(struct vq *vq)
 		return -1;
 	/* Atomic 16-bit accesses need the alignment the spec demands. */
 	if (((uintptr_t)d & 15) || ((uintptr_t)a & 1) || ((uintptr_t)u & 3))
+		return -1;
+	/*
+	 * The used ring is the only area the device writes. Laid over the
+	 * descriptors or the avail ring, every completion would rewrite
+	 * what the driver offers (the fuzzer found an avail index that
+	 * never runs dry this way): refuse such a ring.
+	 */
+	if (overlap(u, used_bytes(vq->num), d, desc_bytes(vq->num)) ||
+	    overlap(u, used_bytes(vq->num), a, avail_bytes(vq->num)))
 		return -1;
 	vq->desc = d;
 	vq->avail = a;

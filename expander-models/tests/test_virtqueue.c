@@ -98,6 +98,24 @@ TEST(ring_size_checks)
 	CHECK_EQ(vq_set_addr(&vq, 0x1000, 0x2000, 0x3002), -1);
 }
 
+/* The device writes only the used ring; over the driver's areas: refused. */
+TEST(used_ring_overlapping_the_driver_areas)
+{
+	struct fake_guest g;
+
+	CHECK_EQ(fg_init(&g, 4, true), 0);
+	CHECK_EQ(vq_set_addr(&g.vq, FG_UVA + FG_DESC, FG_UVA + FG_AVAIL,
+			     FG_UVA + FG_AVAIL), -1);
+	CHECK_EQ(vq_set_addr(&g.vq, FG_UVA + FG_DESC, FG_UVA + FG_AVAIL,
+			     FG_UVA + FG_DESC + 16), -1);
+	/* used ring (38 bytes for 4 entries) ends before the avail ring */
+	CHECK_EQ(vq_set_addr(&g.vq, FG_UVA + FG_DESC, FG_UVA + FG_AVAIL,
+			     FG_UVA + FG_AVAIL - 40), 0);
+	CHECK_EQ(vq_set_addr(&g.vq, FG_UVA + FG_DESC, FG_UVA + FG_AVAIL,
+			     FG_UVA + FG_USED), 0);
+	fg_free(&g);
+}
+
 TEST(write_request)
 {
 	struct fake_guest g;
@@ -735,6 +753,7 @@ int main(void)
 	RUN(guestmem_translation);
 	RUN(guestmem_too_many_regions);
 	RUN(ring_size_checks);
+	RUN(used_ring_overlapping_the_driver_areas);
 	RUN(write_request);
 	RUN(read_request);
 	RUN(nack_is_err);
