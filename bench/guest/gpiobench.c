@@ -4,7 +4,7 @@
  * and report its latency and, from the host models, what it cost on the
  * bus.
  *
- *   gpiobench [-n N] [-b BUS]... [-m TAG] [-t] PATH OP[,OP]... CHIP:LINES[,...]
+ *   gpiobench [-n N] [-b BUS]... [-m TAG] [-t] [-i] PATH OP[,OP]... CHIP:LINES[,...]
  *   gpiobench [-n N] -P PATH2 -S SPEC2 PATH OP[,OP]... CHIP:LINES[,...]
  *
  * PATH  sysfs        legacy /sys/class/gpio, one value file per line
@@ -29,7 +29,9 @@
  * are printed (win=) to find the loop's transactions in the log; -t
  * counts the same window from the guest's i2c/smbus tracepoints
  * (i2ctrace.h); -m puts "begin TAG OP" and "end TAG OP" markers around
- * the loop into the host's log. -P/-S: a second path and its lines; each
+ * the loop into the host's log. -i sets the lines up as inputs instead
+ * (sysfs and cdev paths; only get-all then), for input-only ports such
+ * as those of the MAX7319 and MAX7322. -P/-S: a second path and its lines; each
  * operation then runs alternately through both, latency only.
  *
  * Output: one line of key=value pairs per operation (bench/README.md).
@@ -103,7 +105,7 @@ static void die(const char *what)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: gpiobench [-n N] [-b BUS]... [-m TAG] [-t] PATH OP[,OP]... CHIP:LINES[,...]\n"
+	fprintf(stderr, "usage: gpiobench [-n N] [-b BUS]... [-m TAG] [-t] [-i] PATH OP[,OP]... CHIP:LINES[,...]\n"
 			"       gpiobench [-n N] -P PATH2 -S SPEC2 PATH OP[,OP]... CHIP:LINES[,...]\n");
 	exit(2);
 }
@@ -159,10 +161,13 @@ static int open_chip(struct chip *c)
 	return c->fd;
 }
 
+/* -i: the lines are inputs (input-only ports); only get-all runs. */
+static int as_input;
+
 /*
  * One v2 line request for n lines of chip c, as outputs: every operation
  * can then run on it, reads included (drivers read the port whatever the
- * direction, and some parts have output-only ports).
+ * direction, and some parts have output-only ports). With -i, inputs.
  */
 static int request(struct chip *c, const unsigned int *off, unsigned int n)
 {
@@ -174,7 +179,8 @@ static int request(struct chip *c, const unsigned int *off, unsigned int n)
 		req.offsets[i] = off[i];
 	req.num_lines = n;
 	snprintf(req.consumer, sizeof(req.consumer), "gpiobench");
-	req.config.flags = GPIO_V2_LINE_FLAG_OUTPUT;
+	req.config.flags = as_input ? GPIO_V2_LINE_FLAG_INPUT :
+				      GPIO_V2_LINE_FLAG_OUTPUT;
 	if (ioctl(c->fd, GPIO_V2_GET_LINE_IOCTL, &req) < 0)
 		die("GPIO_V2_GET_LINE_IOCTL");
 	return req.fd;
@@ -260,7 +266,7 @@ static int sysfs_line(struct line *l)
 	close(fd);
 	snprintf(path, sizeof(path), "/sys/class/gpio/gpio%d/direction", gpio);
 	fd = open(path, O_WRONLY);
-	if (fd < 0 || write(fd, "out", 3) < 0)
+	if (fd < 0 || write(fd, as_input ? "in" : "out", as_input ? 2 : 3) < 0)
 		die(path);
 	close(fd);
 	snprintf(path, sizeof(path), "/sys/class/gpio/gpio%d/value", gpio);
@@ -701,7 +707,7 @@ int main(int argc, char **argv)
 	struct host h0;
 	int opt, ctl = -1, trace = 0;
 
-	while ((opt = getopt(argc, argv, "n:b:m:tP:S:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:b:m:tiP:S:")) != -1) {
 		switch (opt) {
 		case 'n':
 			n = strtoul(optarg, NULL, 0);
@@ -716,6 +722,9 @@ int main(int argc, char **argv)
 			break;
 		case 't':
 			trace = 1;
+			break;
+		case 'i':
+			as_input = 1;
 			break;
 		case 'P':
 			path2 = optarg;
@@ -735,7 +744,7 @@ int main(int argc, char **argv)
 		usage();
 	ops = strdup(argv[optind + 1]);
 	for (op = strtok_r(ops, ",", &save); op; op = strtok_r(NULL, ",", &save))
-		if (!valid_op(op))
+		if (!valid_op(op) || (as_input && strcmp(op, "get-all")))
 			usage();
 	parse_spec(argv[optind + 2]);
 	setup();
