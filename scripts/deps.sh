@@ -7,7 +7,8 @@ B=${1:?usage: deps.sh BUILD_DIR}
 
 HOST_PKGS="qemu-system-arm gcc-arm-linux-gnueabihf linux-source-6.12
 device-tree-compiler libfdt-dev make gcc bc bison flex libssl-dev libelf-dev
-cpio xz-utils gzip kmod rsync perl python3 python3-matplotlib
+cpio xz-utils gzip kmod rsync perl python3 python3-matplotlib python3-ply
+python3-git
 clang libclang-rt-14-dev"
 GUEST_PKGS="busybox-static libc6 gpiod libgpiod2 i2c-tools libi2c0"
 

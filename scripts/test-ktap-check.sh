@@ -1,0 +1,74 @@
+#!/bin/sh
+# test-ktap-check.sh: the host's console judge (ktap-check.sh) must pass a
+# clean run and fail a run with any one kernel report injected. Each
+# report below is a line as the 6.12 kernel prints it.
+set -u
+DIR=$(dirname "$0")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+clean() {
+	cat <<'LOG'
+Booting Linux on physical CPU 0x0
+KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: 40-faults
+    ok 1 pca9555 NACK: block read fails with EIO
+ok 1 40-faults
+# guest tests: 1 passed, 0 failed
+bench: kmemleak: scanned, report follows
+bench: kmemleak: end of report
+BENCH-EXIT=0
+LOG
+}
+
+pass=0 fail=0
+expect() {	# WANT(0|1) NAME: run the judge on $T/console
+	"$DIR/ktap-check.sh" "$T/console" > "$T/out" 2>&1
+	got=$?
+	[ "$got" -ne 0 ] && got=1
+	if [ "$got" = "$1" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $2: ktap-check exited $got, want $1"
+		sed 's/^/    /' "$T/out"
+	fi
+}
+
+clean > "$T/console"
+expect 0 "clean run"
+
+while IFS='|' read -r name line; do
+	[ -n "$name" ] || continue
+	# The report lands in the middle of the run, as on a real console.
+	clean | sed "/^    ok 1/a\\
+$line" > "$T/console"
+	expect 1 "$name"
+done <<'REPORTS'
+WARN|------------[ cut here ]------------
+WARNING line|WARNING: CPU: 0 PID: 57 at drivers/gpio/gpiolib.c:3462 gpiochip_set_multiple+0x54/0x90
+BUG|BUG: scheduling while atomic: sh/60/0x00000002
+lockdep circular|WARNING: possible circular locking dependency detected
+lockdep recursive|WARNING: possible recursive locking detected
+lockdep inconsistent|WARNING: inconsistent lock state
+lockdep with timestamp|[   12.345678] WARNING: bad unlock balance detected!
+lockdep held at return|WARNING: lock held when returning to user space!
+KASAN|BUG: KASAN: slab-use-after-free in virtio_i2c_msg_done+0x30/0x90
+UBSAN|UBSAN: shift-out-of-bounds in drivers/gpio/gpiolib-block.c:412:15
+atomic sleep|BUG: sleeping function called from invalid context at kernel/locking/mutex.c:585
+kmemleak scan|kmemleak: 2 new suspected memory leaks (see /sys/kernel/debug/kmemleak)
+kmemleak report|unreferenced object 0xc3a1b200 (size 64):
+oops|Internal error: Oops: 5 [#1] SMP ARM
+hung task|INFO: task gpioblock:71 blocked for more than 120 seconds.
+REPORTS
+
+# A run that did not finish or failed a test fails too.
+clean | sed '/^BENCH-EXIT/d' > "$T/console"
+expect 1 "no BENCH-EXIT"
+clean | sed 's/^    ok 1/    not ok 1/' > "$T/console"
+expect 1 "a failed test"
+
+echo "ktap-check self-test: $pass passed, $fail failed"
+[ "$fail" = 0 ]
