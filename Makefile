@@ -13,6 +13,9 @@ KSRC := $(B)/linux
 ifeq ($(DEBUG),1)
 KOUT := $(B)/kernel-debug
 KFRAGS := $(sort $(wildcard configs/*.config)) configs/debug/debug.config
+# KASAN, lockdep and kmemleak slow the guest down several times over.
+TIMEOUT ?= 1800
+export TIMEOUT
 else
 KOUT := $(B)/kernel
 KFRAGS := $(sort $(wildcard configs/*.config))
@@ -144,7 +147,7 @@ $(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h)
 test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
 	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
-	@scripts/test-ktap-check.sh
+	@$(T) ktap-check-test scripts/test-ktap-check.sh
 	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
 
 # --- boot --------------------------------------------------------------

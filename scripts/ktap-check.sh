@@ -9,8 +9,14 @@
 set -u
 LOG=$1
 
-# What a kernel prints when something is wrong, whatever the config.
-SPLAT='------------\[ cut here \]------------|^WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel|Internal error:|INFO: task .* blocked|possible recursive locking|possible circular locking|inconsistent lock state|sleeping function called from invalid context|KASAN:|UBSAN:|kmemleak:.*new suspected|general protection fault|refcount_t:|list_(add|del) corruption|Call trace:|Backtrace:'
+# What a kernel prints when something is wrong, whatever the config:
+# WARN and BUG (KASAN and "sleeping function called from invalid context"
+# print as "BUG: ..."), oopses and panics, hung tasks, lockdep's reports
+# (each a "WARNING: <what>" line, listed by name too in case a timestamp
+# precedes it), UBSAN, refcount and list debugging, and kmemleak's scan
+# result and report (rootfs-overlay/init scans at the end of a test run).
+# scripts/test-ktap-check.sh feeds one of each to this script.
+SPLAT='------------\[ cut here \]------------|^(\[[ 0-9.]+\] )?WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel|Internal error:|INFO: task .* blocked|possible recursive locking|possible circular locking|inconsistent lock state|possible irq lock inversion|suspicious RCU usage|bad unlock balance|held lock freed|lock held when returning to user space|sleeping function called from invalid context|KASAN:|UBSAN:|kmemleak:.*new suspected|unreferenced object 0x|general protection fault|refcount_t:|list_(add|del) corruption|Call trace:|Backtrace:'
 
 awk '
 /^[ \t]*(ok|not ok) [0-9]+/ {

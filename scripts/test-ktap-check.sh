@@ -1,65 +1,94 @@
 #!/bin/sh
-# test-ktap-check.sh: scripts/ktap-check.sh judges consoles as it should.
-# The kernel messages that 46-bad-input and the kselftests provoke on
-# purpose are no splats; a "# TODO" result (a known bug) is listed, not
-# failed; a plain "not ok" and a real splat fail. Synthetic consoles, no
-# guest; prints "ktap-check: N passed, M failed".
+# test-ktap-check.sh: the host's console judge (ktap-check.sh) must pass a
+# clean run and fail a run with any one kernel report injected. Each
+# report below is a line as the 6.12 kernel prints it. The messages that
+# 46-bad-input and the kselftests provoke on purpose are no splats, and a
+# "# TODO" result (a known bug, listed) does not fail the run.
 set -u
+DIR=$(dirname "$0")
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0 failed=0
 
-console() {	# extra lines on stdin -> $T/console
-	{
-		echo "KTAP version 1"
-		echo "1..1"
-		echo "ok 1 something"
-		cat
-		echo "BENCH-EXIT=0"
-	} > "$T/console"
+clean() {
+	cat <<'LOG'
+Booting Linux on physical CPU 0x0
+KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: 40-faults
+    ok 1 pca9555 NACK: block read fails with EIO
+ok 1 40-faults
+# guest tests: 1 passed, 0 failed
+bench: kmemleak: scanned, report follows
+bench: kmemleak: end of report
+BENCH-EXIT=0
+LOG
 }
 
-expect() {	# DESC WANT(0|1)
-	scripts/ktap-check.sh "$T/console" > "$T/out" 2>&1
-	rc=$?
-	if [ "$rc" = "$2" ]; then
+pass=0 fail=0
+expect() {	# WANT(0|1) NAME: run the judge on $T/console
+	"$DIR/ktap-check.sh" "$T/console" > "$T/out" 2>&1
+	got=$?
+	[ "$got" -ne 0 ] && got=1
+	if [ "$got" = "$1" ]; then
 		pass=$((pass + 1))
 	else
-		failed=$((failed + 1))
-		echo "ktap-check: FAIL $1: exit $rc, want $2"
+		fail=$((fail + 1))
+		echo "FAIL: $2: ktap-check exited $got, want $1"
 		sed 's/^/    /' "$T/out"
 	fi
 }
 
-console <<'EOF'
-gpio-block rel-bad-dup-lines: error -16: cannot create GPIO block dup-lines-block
-gpio-block rel-bad-dup-lines: probe with driver gpio-block failed with error -16
-platform rel-bad-offset: deferred probe pending: gpio-block: cannot create GPIO block offset-block
-gpiochip_add_data_with_key: GPIOs 0..-1 (gpio-mockup-A) failed to register, -22
-gpio-sim gpio-sim.0: probe with driver gpio-sim failed with error -34
-    # WARNING: gpio cdev ABI v1 is deprecated.
-EOF
-expect "expected error messages are no splat" 0
+clean > "$T/console"
+expect 0 "clean run"
 
-console <<'EOF'
-    not ok 18 value: plus sign: EINVAL # TODO kstrtou64 accepts a leading '+'
-EOF
-expect "a TODO result does not fail" 0
-grep -q "^TODO: .*not ok 18" "$T/out" || {
-	failed=$((failed + 1))
-	echo "ktap-check: FAIL the TODO result is not listed"
-}
+while IFS='|' read -r name line; do
+	[ -n "$name" ] || continue
+	# The report lands in the middle of the run, as on a real console.
+	clean | sed "/^    ok 1/a\\
+$line" > "$T/console"
+	expect 1 "$name"
+done <<'REPORTS'
+WARN|------------[ cut here ]------------
+WARNING line|WARNING: CPU: 0 PID: 57 at drivers/gpio/gpiolib.c:3462 gpiochip_set_multiple+0x54/0x90
+BUG|BUG: scheduling while atomic: sh/60/0x00000002
+lockdep circular|WARNING: possible circular locking dependency detected
+lockdep recursive|WARNING: possible recursive locking detected
+lockdep inconsistent|WARNING: inconsistent lock state
+lockdep with timestamp|[   12.345678] WARNING: bad unlock balance detected!
+lockdep held at return|WARNING: lock held when returning to user space!
+KASAN|BUG: KASAN: slab-use-after-free in virtio_i2c_msg_done+0x30/0x90
+UBSAN|UBSAN: shift-out-of-bounds in drivers/gpio/gpiolib-block.c:412:15
+atomic sleep|BUG: sleeping function called from invalid context at kernel/locking/mutex.c:585
+kmemleak scan|kmemleak: 2 new suspected memory leaks (see /sys/kernel/debug/kmemleak)
+kmemleak report|unreferenced object 0xc3a1b200 (size 64):
+oops|Internal error: Oops: 5 [#1] SMP ARM
+hung task|INFO: task gpioblock:71 blocked for more than 120 seconds.
+REPORTS
 
-console <<'EOF'
-    not ok 3 a real failure
-EOF
-expect "a plain not ok fails" 1
+# A run that did not finish or failed a test fails too.
+clean | sed '/^BENCH-EXIT/d' > "$T/console"
+expect 1 "no BENCH-EXIT"
+clean | sed 's/^    ok 1/    not ok 1/' > "$T/console"
+expect 1 "a failed test"
 
-console <<'EOF'
-------------[ cut here ]------------
-WARNING: CPU: 0 PID: 1 at drivers/gpio/gpiolib.c:1 x+0x1/0x2
-EOF
-expect "a WARN splat fails" 1
+# Errors the tests provoke on purpose: the run passes.
+clean | sed '/^    ok 1/a\
+gpio-block rel-bad-dup-lines: error -16: cannot create GPIO block dup-lines-block\
+gpio-block rel-bad-dup-lines: probe with driver gpio-block failed with error -16\
+platform rel-bad-offset: deferred probe pending: gpio-block: cannot create GPIO block offset-block\
+gpiochip_add_data_with_key: GPIOs 0..-1 (gpio-mockup-A) failed to register, -22\
+gpio-sim gpio-sim.0: probe with driver gpio-sim failed with error -34\
+    # WARNING: gpio cdev ABI v1 is deprecated.' > "$T/console"
+expect 0 "expected error messages"
+clean | sed "/^    ok 1/a\\
+    not ok 18 value: plus sign: EINVAL # TODO kstrtou64 accepts '+'" \
+	> "$T/console"
+expect 0 "a TODO result"
+if ! grep -q "^TODO: .*not ok 18" "$T/out"; then
+	fail=$((fail + 1))
+	echo "FAIL: the TODO result is not listed"
+fi
 
-echo "ktap-check: $pass passed, $failed failed"
-[ $failed = 0 ]
+echo "ktap-check self-test: $pass passed, $fail failed"
+[ "$fail" = 0 ]
