@@ -502,7 +502,11 @@ def section_runs(cells, prev, pairs, prev_pairs, out):
     if not prev:
         return
     key = ("kind", "hz", "part", "lines", "path", "op", "n")
-    pk = {tuple(c[k] for k in key): c for c in prev}
+    # A previous run of an older report (another schema) has nothing to
+    # compare with: only its cells with every key count.
+    need = key + ("tx_per_op", "bytes_per_op")
+    pk = {tuple(c[k] for k in key): c for c in prev
+          if all(k in c for k in need)}
     matched = [(c, pk[tuple(c[k] for k in key)]) for c in cells
                if tuple(c[k] for k in key) in pk]
     out += ["## Against the previous run (results.prev.json)", ""]
