@@ -37,8 +37,11 @@ GUEST_HDRS := $(wildcard guest/*.h bench/guest/*.h)
 # their C helpers built static for the guest, their scripts as they are.
 KSFT_SRC := $(KSRC)/tools/testing/selftests/gpio
 KSFT := $(B)/kselftest/gpio
-KSFT_FILES := $(addprefix $(KSFT)/,gpio-mockup-cdev gpio-chip-info \
-	gpio-line-name gpio-mockup.sh gpio-mockup-sysfs.sh gpio-sim.sh)
+KSFT_BINS := $(addprefix $(KSFT)/,gpio-mockup-cdev gpio-chip-info \
+	gpio-line-name)
+KSFT_SCRIPTS := $(addprefix $(KSFT)/,gpio-mockup.sh gpio-mockup-sysfs.sh \
+	gpio-sim.sh)
+KSFT_FILES := $(KSFT_BINS) $(KSFT_SCRIPTS)
 
 INITRAMFS := $(KOUT)/initramfs.cpio.gz
 DAEMON := $(B)/models/expander-daemon
@@ -107,13 +110,17 @@ $(B)/guest-bin/%: bench/guest/%.c $(GUEST_HDRS) $(KSTAMP)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 guest: $(GUEST_BINS)
 
-# Upstream code: its own warnings are not ours to fail on.
-$(KSFT)/%: $(KSFT_SRC)/%.c $(KSTAMP)
+# Upstream code: its own warnings are not ours to fail on. Static pattern
+# rules whose sources are named in the recipe only: on a fresh clone the
+# tree is extracted during this very make run, and make's cached view of
+# the then-missing directory would reject an implicit rule on "%.c".
+$(KSFT_BINS): $(KSFT)/%: $(KSTAMP)
 	@mkdir -p $(dir $@)
-	$(GUEST_CC) -static -O2 -I$(KOUT)/usr-headers/include -o $@ $<
-$(KSFT)/%.sh: $(KSFT_SRC)/%.sh $(KSRC)/.applied-patches
+	$(GUEST_CC) -static -O2 -I$(KOUT)/usr-headers/include -o $@ \
+		$(KSFT_SRC)/$*.c
+$(KSFT_SCRIPTS): $(KSFT)/%: $(KSRC)/.applied-patches
 	@mkdir -p $(dir $@)
-	cp $< $@
+	cp $(KSFT_SRC)/$* $@
 
 $(INITRAMFS): $(KSTAMP) $(GUEST_BINS) $(KSFT_FILES) $(B)/.deps scripts/mkrootfs.sh \
 	      $(shell find rootfs-overlay -type f)
