@@ -15,7 +15,8 @@ KOUT := $(B)/kernel-debug
 KFRAGS := $(sort $(wildcard configs/*.config)) configs/debug/debug.config
 # KASAN, lockdep and kmemleak slow the guest down several times over.
 TIMEOUT ?= 1800
-export TIMEOUT
+LIFECYCLE_TIMEOUT ?= 600
+export TIMEOUT LIFECYCLE_TIMEOUT
 else
 KOUT := $(B)/kernel
 KFRAGS := $(sort $(wildcard configs/*.config))

@@ -21,6 +21,8 @@
 # and "lifecycle: N passed, M failed"; exits non-zero on any failure.
 set -u
 VM=scripts/vm.sh
+# Per boot; the debug kernel (DEBUG=1) boots and runs several times slower.
+BOOT_TIMEOUT=${LIFECYCLE_TIMEOUT:-60}
 L=$B/lifecycle
 rm -rf "$L"
 mkdir -p "$L"
@@ -62,7 +64,7 @@ GUEST="if [ \"\$(benchctl 'pin $MARK')\" = 'ok 0' ]; then
 else
 	benchctl 'drive $MARK 0' >/dev/null; echo BOOT-1; gpioblock set pca16 0xffff 0x1234; reboot -f
 fi"
-RUN=$L/reboot REBOOT=1 QUIET=1 TIMEOUT=60 $VM cmd "$GUEST" > "$L/reboot.out" 2>&1
+RUN=$L/reboot REBOOT=1 QUIET=1 TIMEOUT=$BOOT_TIMEOUT $VM cmd "$GUEST" > "$L/reboot.out" 2>&1
 rc=$?
 C=$L/reboot/console.log
 if [ $rc = 0 ] && grep -q '^BOOT-1' "$C" && grep -q '^BOOT-2' "$C" &&
@@ -84,14 +86,14 @@ for _ in $(seq 100); do
 	sleep 0.1
 done
 # First QEMU: bus traffic without end; killed once it has started.
-RUN=$R ATTACH_DPID=$DPID QUIET=1 TIMEOUT=60 $VM cmd \
+RUN=$R ATTACH_DPID=$DPID QUIET=1 TIMEOUT=$BOOT_TIMEOUT $VM cmd \
 	'echo TRAFFIC; while :; do gpioblock set pca16 0xffff 0x5a5a; gpioblock get span24; done >/dev/null' \
 	> "$L/reconnect-1.out" 2>&1 &
 VPID=$!
 kill_on_line TRAFFIC "$R/console.log" qemu-system-arm 1
 wait $VPID
 first=$?
-RUN=$R ATTACH_DPID=$DPID QUIET=1 TIMEOUT=60 $VM cmd "$SUITE" > "$L/reconnect-2.out" 2>&1
+RUN=$R ATTACH_DPID=$DPID QUIET=1 TIMEOUT=$BOOT_TIMEOUT $VM cmd "$SUITE" > "$L/reconnect-2.out" 2>&1
 second=$?
 if [ -n "$killed" ] && [ $first != 0 ] && [ $second = 0 ] &&
    kill -0 $DPID 2>/dev/null && grep -q '^SUITE-RC=0' "$R/console.log"; then
@@ -112,7 +114,7 @@ fi
 
 # --- death -------------------------------------------------------------
 D=$L/death
-RUN=$D QUIET=1 TIMEOUT=60 $VM cmd 'echo WAITING; sleep 50' > "$L/death.out" 2>&1 &
+RUN=$D QUIET=1 TIMEOUT=$BOOT_TIMEOUT $VM cmd 'echo WAITING; sleep 50' > "$L/death.out" 2>&1 &
 VPID=$!
 kill_on_line WAITING "$D/console.log" expander-daemon 0
 wait $VPID
