@@ -86,6 +86,19 @@ i2c_bus() {
 	return 1
 }
 
+# gpiochip_at N ADDR: the gpiochipN of the I2C client at ADDR (two hex
+# digits) on Linux I2C bus N (see i2c_bus); empty if it has none.
+gpiochip_at() {
+	set -- /sys/bus/i2c/devices/"$1"-00"$2"/gpiochip*
+	[ -e "$1" ] && echo "${1##*/}"
+}
+
+# host_pins CHIP: the model's pins of CHIP (bus:addr) as hex digits,
+# highest pin first ("a5c3"), as the chip's inputs read them.
+host_pins() {
+	benchctl "pins $1" | sed -n 's/^ok 0x\([0-9a-f]*\).*/\1/p'
+}
+
 # host_counter BUS NAME: one counter of one bus, from the host daemon.
 host_counter() {
 	benchctl "counters $1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1
