@@ -24,7 +24,7 @@
  * A bad address is a page that was mapped and then unmapped, so it is
  * bad for certain (not just unlikely to be mapped).
  */
-/* strerrorname_np() */
+/* strerrorname_np() in errname.h */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -39,6 +39,8 @@
 
 #include <linux/gpio.h>
 #include <linux/gpio-block.h>
+
+#include "errname.h"
 
 #define PAGE 4096
 
@@ -65,7 +67,7 @@ static void *ro_page(void)
 static int report(long ret)
 {
 	if (ret < 0)
-		printf("%s\n", strerrorname_np(errno) ?: "E?");
+		printf("%s\n", errname(errno));
 	else
 		printf("ok %ld\n", ret);
 	return 0;
@@ -76,7 +78,7 @@ static int open_or_die(const char *path, int flags)
 	int fd = open(path, flags);
 
 	if (fd < 0) {
-		printf("open %s: %s\n", path, strerrorname_np(errno) ?: "E?");
+		printf("open %s: %s\n", path, errname(errno));
 		exit(1);
 	}
 	return fd;

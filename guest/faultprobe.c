@@ -19,6 +19,8 @@
  * ("EIO", "ETIMEDOUT", ...), and on stderr how long the access took.
  * Exit status 0 on "ok", 1 on an errno, 2 on a usage or set-up error.
  */
+/* strerrorname_np() in errname.h */
+#define _GNU_SOURCE
 #include <inttypes.h>
 #include <stdint.h>
 #include <sys/ioctl.h>

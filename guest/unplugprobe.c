@@ -22,6 +22,8 @@
  * REVENTS is "POLLERR|POLLHUP" and the like, "none" for 0.
  * Exit status 0 if all of that could be run, 2 on a set-up error.
  */
+/* strerrorname_np() in errname.h */
+#define _GNU_SOURCE
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
