@@ -79,7 +79,7 @@ help:
 T = scripts/stage.sh
 
 deps: $(B)/.deps
-$(B)/.deps: scripts/deps.sh
+$(B)/.deps: scripts/deps.sh scripts/vm.sh
 	@$(T) deps scripts/deps.sh $(B)
 	@touch $@
 
@@ -148,9 +148,9 @@ $(DAEMON): models
 # The bench's own host test: the guest's tracepoint counting, built for
 # the host from the same header.
 BENCH_TESTS := $(B)/bench-tests/test_i2ctrace
-$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h)
+$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) | $(B)/.deps
 	@mkdir -p $(dir $@)
-	cc -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest -o $@ $<
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest -o $@ $<
 
 test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay

@@ -19,9 +19,11 @@ RUN=${RUN:-$B/run}
 ATTACH_DPID=${ATTACH_DPID:-}
 MEM=256M
 
-# The machine: QEMU 7.2 virt, 32-bit Cortex-A15, memory in a shareable
-# memfd so that the vhost-user daemon can map the rings and buffers.
-MACHINE=(-cpu cortex-a15 -m $MEM
+# The machine: QEMU virt, 32-bit Cortex-A15, memory in a shareable memfd
+# so that the vhost-user daemon can map the rings and buffers. No default
+# devices: -M virt would add a network card (and need its option ROM from
+# ipxe-qemu); every device the bench uses is named on the command line.
+MACHINE=(-cpu cortex-a15 -m $MEM -nodefaults
 	 -object memory-backend-memfd,id=mem,size=$MEM,share=on)
 
 if [ "$MODE" = dumpdtb ]; then
@@ -103,7 +105,7 @@ echo "vm: ${QEMU[*]}" | sed 's/ -/ \\\n    -/g' > "$RUN/qemu-cmd"
 echo "vm: $(printf '%q ' "${QEMU[@]}")"
 
 if [ "$MODE" = shell ]; then
-	"${QEMU[@]}" -nographic
+	"${QEMU[@]}" -nographic -serial mon:stdio
 	exit $?
 fi
 
