@@ -11,7 +11,7 @@
  *       cdev-line    GPIO v2 character device, one line request per line
  *       cdev-multi   GPIO v2 character device, one request per chip, masked
  *                    GPIO_V2_LINE_SET_VALUES_IOCTL (what a user picks today)
- *       block-dev:NAME    /dev/NAME of a registered GPIO block
+ *       block-dev:NAME    /dev/gpioblock/NAME of a registered GPIO block
  *       block-sysfs:NAME  /sys/class/gpioblock/NAME/value
  * OP    set-all   write a new value to every line (all lines change)
  *       set-mask  write the lower half of the lines only
@@ -154,7 +154,7 @@ static int open_chip(struct chip *c)
 {
 	char path[64];
 
-	snprintf(path, sizeof(path), "/dev/%s", c->name);
+	snprintf(path, sizeof(path), GPIOBLOCK_DIR "%s", c->name);
 	c->fd = open(path, O_RDWR);
 	if (c->fd < 0)
 		die(path);
@@ -337,7 +337,7 @@ static void setup(void)
 					       A->chips[i].n);
 		break;
 	case P_BDEV:
-		snprintf(p, sizeof(p), "/dev/%s", A->block_name);
+		snprintf(p, sizeof(p), GPIOBLOCK_DIR "%s", A->block_name);
 		A->block_fd = open(p, O_RDWR);
 		if (A->block_fd < 0)
 			die(p);
