@@ -57,7 +57,7 @@ export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run test bench \
 	test-host test-guest test-lifecycle checkpatch check-builds \
-	check-upstream clean \
+	check-upstream measure-pl061 clean \
 	distclean
 .DEFAULT_GOAL := help
 
@@ -175,6 +175,11 @@ test-lifecycle: $(VM_DEPS)
 
 test: test-host test-guest test-lifecycle
 	@echo "test: all passed"
+
+# Driver calls of a block operation on a driver without get/set_multiple:
+# QEMU virt's pl061, counted by QEMU's trace of its registers.
+measure-pl061: $(VM_DEPS)
+	@$(T) measure-pl061 scripts/measure-pl061.sh
 
 bench: $(VM_DEPS)
 	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
