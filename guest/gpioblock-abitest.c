@@ -32,7 +32,7 @@
 #define BUS "i2c15"
 #define PCA "i2c15:20"
 #define PCF "i2c15:21"
-#define NCHECKS 52
+#define NCHECKS 50
 
 static int ctl = -1;
 static int nr, failed;

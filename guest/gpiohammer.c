@@ -226,7 +226,7 @@ static int setup(struct worker *w)
 	case SYSFS:
 		return sysfs_write(w->name, "exported", 1);
 	case LINE:
-		snprintf(path, sizeof(path), GPIOBLOCK_DIR "%s", w->name);
+		snprintf(path, sizeof(path), "/dev/%s", w->name);
 		fd = open(path, O_RDWR);
 		if (fd < 0)
 			return -1;

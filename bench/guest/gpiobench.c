@@ -154,7 +154,7 @@ static int open_chip(struct chip *c)
 {
 	char path[64];
 
-	snprintf(path, sizeof(path), GPIOBLOCK_DIR "%s", c->name);
+	snprintf(path, sizeof(path), "/dev/%s", c->name);
 	c->fd = open(path, O_RDWR);
 	if (c->fd < 0)
 		die(path);
