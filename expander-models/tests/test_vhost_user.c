@@ -15,10 +15,20 @@
 
 #include "check.h"
 #include "fake_guest.h"
+#include "transport_log.h"
 #include "vhost_user.h"
+#include "virtio_i2c.h"
 
 static struct vu_msg msg, reply;
 static struct fake_bus bus;
+static struct vi2c i2c;
+
+/* A backend with a virtio-i2c device on the fake bus behind it. */
+static void dev_init(struct vu_dev *d)
+{
+	vu_init(d, "t", &virtio_i2c_type, &i2c);
+	vi2c_init(&i2c, vu_queue(d, 0), fake_xfer, &bus);
+}
 
 static unsigned int open_fds(void)
 {
@@ -144,7 +154,7 @@ TEST(features)
 	struct vu_dev d;
 	int r;
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	start(VHOST_USER_GET_FEATURES, 0, 0);
 	r = vu_handle(&d, &msg, NULL, 0, &reply);
 	CHECK_EQ(r, 1);
@@ -163,14 +173,14 @@ TEST(features)
 	/* Bits we did not offer are not taken. */
 	CHECK_EQ(send_u64(&d, VHOST_USER_SET_PROTOCOL_FEATURES, 0, ~0ULL,
 			  NULL, 0), 0);
-	CHECK_EQ(d.protocol_features, vu_protocol_features());
+	CHECK_EQ(d.protocol_features, vu_protocol_features(&d));
 
 	/* SET_FEATURES without NEED_REPLY: no reply at all. */
 	CHECK_EQ(send_u64(&d, VHOST_USER_SET_FEATURES, 0,
 			  (1ULL << VIRTIO_RING_F_EVENT_IDX) |
 			  (1ULL << VIRTIO_RING_F_INDIRECT_DESC), NULL, 0), 0);
-	CHECK(d.vq.event_idx);
-	CHECK(d.vq.indirect);
+	CHECK(d.vq[0].event_idx);
+	CHECK(d.vq[0].indirect);
 	CHECK(acked_err(send_u64(&d, VHOST_USER_SET_FEATURES,
 				 VHOST_USER_NEED_REPLY_MASK,
 				 1ULL << VIRTIO_F_RING_PACKED, NULL, 0)));
@@ -185,7 +195,7 @@ TEST(need_reply_and_unknown)
 {
 	struct vu_dev d;
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	start(VHOST_USER_SET_OWNER, VHOST_USER_NEED_REPLY_MASK, 0);
 	CHECK(acked_ok(vu_handle(&d, &msg, NULL, 0, &reply)));
 	CHECK_EQ(reply.request, VHOST_USER_SET_OWNER);
@@ -213,7 +223,7 @@ TEST(bad_headers_disconnect)
 	struct vu_dev d;
 	int fd = eventfd(0, 0);
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	start(VHOST_USER_SET_OWNER, 0, VU_MAX_PAYLOAD + 1);
 	CHECK_EQ(vu_handle(&d, &msg, &fd, 1, &reply), -1);
 	CHECK(!fd_open(fd));	/* and the fd is not leaked */
@@ -227,13 +237,13 @@ TEST(vring_num_checks)
 {
 	struct vu_dev d;
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 0)));
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 6)));
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 65536)));
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_NUM, 1, 4)));
 	CHECK(acked_ok(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 4)));
-	CHECK_EQ(d.vq.num, 4);
+	CHECK_EQ(d.vq[0].num, 4);
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_BASE, 0,
 				   0x10000)));
 	start(VHOST_USER_SET_VRING_NUM, VHOST_USER_NEED_REPLY_MASK, 4);
@@ -248,7 +258,7 @@ TEST(mem_table_checks)
 	unsigned int before = open_fds();
 
 	CHECK(fd >= 0);
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	/* Too many regions: refused, every fd closed. */
 	CHECK(acked_err(mem_table(&d, GUESTMEM_MAX_REGIONS + 1, fd, 4096, 0)));
 	CHECK(acked_err(mem_table(&d, 0, fd, 4096, 0)));
@@ -299,7 +309,7 @@ TEST(vring_addr_checks)
 	struct vu_dev d;
 	int fd = guest_fd();
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	CHECK(acked_ok(mem_table(&d, 1, fd, FG_SIZE, 0)));
 	CHECK(acked_ok(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 4)));
 	/* Not in guest memory (a guest-physical address is not QEMU's). */
@@ -311,15 +321,15 @@ TEST(vring_addr_checks)
 	/* Misaligned. */
 	CHECK(acked_err(ring_addr(&d, FG_UVA + 8, FG_UVA + FG_USED,
 				  FG_UVA + FG_AVAIL)));
-	CHECK(!d.vq.desc);
+	CHECK(!d.vq[0].desc);
 	CHECK(acked_ok(ring_addr(&d, FG_UVA, FG_UVA + FG_USED,
 				 FG_UVA + FG_AVAIL)));
-	CHECK(d.vq.desc != NULL);
+	CHECK(d.vq[0].desc != NULL);
 	/* A bigger ring no longer fits: unmapped, not served. */
 	CHECK(acked_ok(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 32768)));
-	CHECK(!d.vq.desc);
+	CHECK(!d.vq[0].desc);
 	CHECK(acked_ok(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 4)));
-	CHECK(d.vq.desc != NULL);
+	CHECK(d.vq[0].desc != NULL);
 	start(VHOST_USER_SET_VRING_ADDR, VHOST_USER_NEED_REPLY_MASK, 24);
 	CHECK(acked_err(vu_handle(&d, &msg, NULL, 0, &reply)));
 	vu_reset(&d);
@@ -332,7 +342,7 @@ TEST(vring_fd_checks)
 	int e = eventfd(0, 0), f = eventfd(0, 0);
 	int fds[2] = { e, f };
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	/* Queue 1 does not exist: the fd is closed. */
 	CHECK(acked_err(send_u64(&d, VHOST_USER_SET_VRING_CALL,
 				 VHOST_USER_NEED_REPLY_MASK, 1, fds, 1)));
@@ -361,7 +371,7 @@ TEST(vring_fd_checks)
 	CHECK(acked_ok(send_u64(&d, VHOST_USER_SET_VRING_KICK,
 				VHOST_USER_NEED_REPLY_MASK, 0, fds, 1)));
 	CHECK(fd_open(e));
-	CHECK_EQ(d.vq.kick_fd, e);
+	CHECK_EQ(d.vq[0].kick_fd, e);
 	vu_reset(&d);
 	CHECK(!fd_open(e));
 }
@@ -475,7 +485,7 @@ TEST(qemu_session)
 	int sv[2], round;
 	unsigned int before = open_fds();
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	memset(&bus, 0, sizeof(bus));
 	bus.ack_addr = 0x20;
 	p.mem_fd = guest_fd();
@@ -493,15 +503,15 @@ TEST(qemu_session)
 		p.sock = sv[0];
 		vu_attach(&d, sv[1]);
 		CHECK_EQ(qemu_start(&d, &p), 0);
-		CHECK(vq_runnable(&d.vq));
-		CHECK(d.vq.event_idx);
+		CHECK(vq_runnable(&d.vq[0]));
+		CHECK(d.vq[0].event_idx);
 
 		fg_init_layout(&g, p.mem, 4);
 		r = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_M_RD, NULL, 2);
 		fg_queue_indirect(&g, &r, true);
 		CHECK_EQ(write(p.kick, &one, 8), 8);
-		CHECK_EQ(vu_kick_fd(&d), d.vq.kick_fd);
-		CHECK_EQ(vu_kick(&d, 0), 0);
+		CHECK_EQ(vu_kick_fd(&d, 0), d.vq[0].kick_fd);
+		CHECK_EQ(vu_kick(&d, 0, 0), 0);
 		CHECK_EQ(fg_status(&g, &r), VIRTIO_I2C_MSG_OK);
 		CHECK_EQ(fg_used_idx(&g), 1);
 		CHECK_EQ(fg_avail_event(&g), 1);
@@ -514,8 +524,8 @@ TEST(qemu_session)
 				   state, 8, -1, true), 0);
 		CHECK_EQ(reply.size, 8);
 		CHECK_EQ(le32toh(*(uint32_t *)(reply.payload + 4)), 1);
-		CHECK(!vq_runnable(&d.vq));
-		CHECK_EQ(vu_kick_fd(&d), -1);
+		CHECK(!vq_runnable(&d.vq[0]));
+		CHECK_EQ(vu_kick_fd(&d, 0), -1);
 
 		/* QEMU goes away. */
 		close(p.sock);
@@ -539,7 +549,7 @@ TEST(socket_rejects_oversized_message)
 			  VU_MAX_PAYLOAD + 1 };
 	int sv[2];
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	CHECK_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
 	vu_attach(&d, sv[1]);
 	CHECK_EQ(write(sv[0], h, sizeof(h)), (ssize_t)sizeof(h));
