@@ -109,10 +109,10 @@ static int add_chip(struct board *bd, struct bus *b, const void *fdt,
 	const char *name = fdt_get_name(fdt, node, NULL), *compat;
 	const struct chip_variant *v = find_variant(fdt, node, &compat);
 	const fdt32_t *regp;
-	struct chip *c, **nc;
+	struct chip *c, *other, **nc;
 	char why[128] = "";
+	uint16_t clash;
 	uint32_t reg;
-	unsigned int i, j;
 	int len, *nn;
 
 	if (!compat)
@@ -127,30 +127,16 @@ static int add_chip(struct board *bd, struct bus *b, const void *fdt,
 	if (reg > 0x7f)
 		return fail(err, errlen, "%s on %s: reg 0x%x is not a 7-bit "
 			    "address", name, bus_name(b), reg);
-	c = v->family->create(v, reg, &bd->w, why, sizeof(why));
+	c = chip_create(v, reg, &bd->w, why, sizeof(why));
 	if (!c)
 		return fail(err, errlen, "%s on %s: %s", name, bus_name(b),
 			    why);
 	snprintf(c->name, sizeof(c->name), "%s", name);
-	c->bus = b;
-	c->pins.bus = bus_name(b);
-	c->pins.changes = bus_pin_counter(b);
-	c->irq_changes = bus_irq_counter(b);
-	for (i = 0; i < c->ntargets; i++) {
-		struct i2c_target *t = bus_target(b, c->targets[i].addr);
-
-		if (!t && !bus_attach(b, &c->targets[i]))
-			continue;
-		for (j = 0; t && j < bd->nchips; j++)
-			if (bd->chips[j]->bus == b &&
-			    (t == &bd->chips[j]->targets[0] ||
-			     t == &bd->chips[j]->targets[1]))
-				break;
+	if (chip_place(c, b, &clash)) {
+		other = board_chip_at(bd, b, clash);
 		fail(err, errlen, "%s on %s: address 0x%02x already taken "
-		     "by %s", name, bus_name(b), c->targets[i].addr,
-		     t && j < bd->nchips ? bd->chips[j]->name : "?");
-		while (i--)	/* undo the addresses already attached */
-			bus_detach(b, &c->targets[i]);
+		     "by %s", name, bus_name(b), clash,
+		     other ? other->name : "?");
 		chip_destroy(c);
 		return -1;
 	}
@@ -161,8 +147,6 @@ static int add_chip(struct board *bd, struct bus *b, const void *fdt,
 	if (nn)
 		bd->chip_nodes = nn;
 	if (!nc || !nn) {
-		for (i = 0; i < c->ntargets; i++)
-			bus_detach(b, &c->targets[i]);
 		chip_destroy(c);
 		return fail(err, errlen, "out of memory");
 	}
@@ -301,6 +285,11 @@ void board_set_log(struct board *bd, FILE *log)
 	pthread_mutex_unlock(&bd->w.lock);
 }
 
+int board_watch(struct board *bd, world_watch_fn fn, void *ctx)
+{
+	return world_watch(&bd->w, fn, ctx);
+}
+
 void board_set_paced(struct board *bd, int paced)
 {
 	unsigned int i;
@@ -327,11 +316,24 @@ struct bus *board_find_bus(struct board *bd, const char *name)
 	return NULL;
 }
 
+struct chip *board_chip_at(struct board *bd, const struct bus *b,
+			   uint16_t addr)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < bd->nchips; i++)
+		for (j = 0; j < bd->chips[i]->ntargets; j++)
+			if (bd->chips[i]->bus == b &&
+			    bd->chips[i]->targets[j].addr == addr)
+				return bd->chips[i];
+	return NULL;
+}
+
 struct chip *board_find_chip(struct board *bd, const char *spec)
 {
 	const char *colon = strchr(spec, ':');
 	struct chip *found = NULL;
-	unsigned int i, j;
+	unsigned int i;
 
 	if (colon) {
 		char busname[32];
@@ -345,14 +347,9 @@ struct chip *board_find_chip(struct board *bd, const char *spec)
 		busname[colon - spec] = 0;
 		b = board_find_bus(bd, busname);
 		addr = strtoul(colon + 1, &end, 16);
-		if (!b || !colon[1] || *end)
+		if (!b || !colon[1] || *end || addr > 0x7f)
 			return NULL;
-		for (i = 0; i < bd->nchips; i++)
-			for (j = 0; j < bd->chips[i]->ntargets; j++)
-				if (bd->chips[i]->bus == b &&
-				    bd->chips[i]->targets[j].addr == addr)
-					return bd->chips[i];
-		return NULL;
+		return board_chip_at(bd, b, addr);
 	}
 	for (i = 0; i < bd->nchips; i++) {
 		if (strcmp(bd->chips[i]->name, spec))

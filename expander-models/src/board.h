@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "bus.h"
+#include "world.h"
 
 #define BOARD_MAX_BUSES 32
 
@@ -29,6 +30,12 @@ struct bus *board_bus(struct board *bd, unsigned int i);
 
 /* Transaction and pin-change records go here (NULL: no log). */
 void board_set_log(struct board *bd, FILE *log);
+
+/*
+ * Follow every pin and INT change of the board (world.h): fn runs in the
+ * daemon's thread, with the board lock held. -1 if too many watch.
+ */
+int board_watch(struct board *bd, world_watch_fn fn, void *ctx);
 
 /* Pace every bus in real time (see struct bus_timing). */
 void board_set_paced(struct board *bd, int paced);

@@ -27,5 +27,8 @@ int board_world_from_dt(struct board *bd, const void *fdt, char *err,
 /* CHIP as a node name ("pca9555@20") or BUS:ADDR ("i2c31:20"). */
 struct chip *board_find_chip(struct board *bd, const char *spec);
 struct bus *board_find_bus(struct board *bd, const char *name);
+/* The chip answering at addr on bus b, or NULL. */
+struct chip *board_chip_at(struct board *bd, const struct bus *b,
+			   uint16_t addr);
 
 #endif

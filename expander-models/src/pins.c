@@ -153,6 +153,14 @@ static void net_update(struct net *net)
 		if (pb->notify)
 			pb->notify(pb->ctx, changed[i]->index, old[i], now);
 	}
+	for (i = 0; i < n; i++) {
+		struct pinbank *pb = changed[i]->bank;
+		struct world_change ch = { pb->chip, pb, changed[i]->index,
+					   now };
+
+		if (pb->w)
+			world_changed(pb->w, &ch);
+	}
 }
 
 void pin_set_drive(struct pinbank *pb, unsigned int i, enum pin_drive d)

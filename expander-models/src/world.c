@@ -19,6 +19,24 @@ void world_init(struct world *w)
 	pthread_mutex_init(&w->lock, NULL);
 }
 
+int world_watch(struct world *w, world_watch_fn fn, void *ctx)
+{
+	if (w->nwatch == WORLD_MAX_WATCHERS)
+		return -1;
+	w->watch[w->nwatch].fn = fn;
+	w->watch[w->nwatch].ctx = ctx;
+	w->nwatch++;
+	return 0;
+}
+
+void world_changed(struct world *w, const struct world_change *ch)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nwatch; i++)
+		w->watch[i].fn(w->watch[i].ctx, ch);
+}
+
 void world_destroy(struct world *w)
 {
 	pthread_mutex_destroy(&w->lock);

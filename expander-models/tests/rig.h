@@ -38,31 +38,22 @@ static inline struct chip *rig_add(struct rig *r, const char *compat,
 				   uint16_t addr)
 {
 	const struct chip_variant *v = chip_variant_find(compat);
+	FILE *log = r->w.log;
 	char err[128];
 	struct chip *c;
-	unsigned int i;
-
-	FILE *log = r->w.log;
+	uint16_t clash;
 
 	if (!v)
 		return NULL;
 	/* Power-on settling is not logged: board_load() has no log yet. */
 	r->w.log = NULL;
-	c = v->family->create(v, addr, &r->w, err, sizeof(err));
+	c = chip_create(v, addr, &r->w, err, sizeof(err));
 	r->w.log = log;
 	if (!c)
 		return NULL;
-	c->bus = r->b;
-	c->pins.bus = bus_name(r->b);
-	c->pins.changes = bus_pin_counter(r->b);
-	c->irq_changes = bus_irq_counter(r->b);
-	for (i = 0; i < c->ntargets; i++) {
-		if (bus_attach(r->b, &c->targets[i])) {
-			while (i--)
-				bus_detach(r->b, &c->targets[i]);
-			chip_destroy(c);
-			return NULL;
-		}
+	if (chip_place(c, r->b, &clash)) {
+		chip_destroy(c);
+		return NULL;
 	}
 	r->c[r->n++] = c;
 	return c;

@@ -180,6 +180,53 @@ TEST(max732x_int_deferred_to_stop)
 	rig_free(&r);
 }
 
+struct seen {
+	unsigned int pins, irqs;
+	struct world_change last_pin, last_irq;
+};
+
+static void watcher(void *ctx, const struct world_change *ch)
+{
+	struct seen *s = ctx;
+
+	if (ch->pin < 0) {
+		s->irqs++;
+		s->last_irq = *ch;
+	} else {
+		s->pins++;
+		s->last_pin = *ch;
+	}
+}
+
+/* A watcher of the board sees every pin and INT change the bus counts. */
+TEST(watch_sees_pin_and_irq_changes)
+{
+	struct seen seen = { 0 };
+	struct bus_counters cnt;
+	struct chip *pcf;
+	struct rig r;
+
+	rig_init(&r, 100000);
+	pcf = rig_add(&r, "nxp,pcf8574", 0x21);
+	CHECK_EQ(world_watch(&r.w, watcher, &seen), 0);
+	ext(pcf, 0, 0);
+	CHECK_EQ(seen.pins, 1);
+	CHECK(!strcmp(seen.last_pin.chip, "pcf8574@21"));
+	CHECK(seen.last_pin.bank == &pcf->pins);
+	CHECK_EQ(seen.last_pin.pin, 0);
+	CHECK_EQ(seen.last_pin.level, PIN_0);
+	CHECK_EQ(seen.irqs, 1);
+	CHECK_EQ(seen.last_irq.pin, -1);
+	CHECK_EQ(seen.last_irq.level, 1);
+	CHECK_EQ(byte_read(r.b, 0x21), 0xfe);	/* the read resets INT */
+	CHECK_EQ(seen.irqs, 2);
+	CHECK_EQ(seen.last_irq.level, 0);
+	bus_get_counters(r.b, &cnt);
+	CHECK_EQ(cnt.pin_changes, seen.pins);
+	CHECK_EQ(cnt.irq_changes, seen.irqs);
+	rig_free(&r);
+}
+
 int main(void)
 {
 	char err[256];
@@ -197,6 +244,7 @@ int main(void)
 	RUN(world_errors);
 	RUN(net_resolution);
 	RUN(max732x_int_deferred_to_stop);
+	RUN(watch_sees_pin_and_irq_changes);
 	rc = CHECK_DONE();
 	board_free(bd);
 	return rc;
