@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bus.h"
 #include "chip.h"
 #include "log.h"
 
@@ -50,37 +49,10 @@ struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
 	return c;
 }
 
-static void unplace(struct chip *c, unsigned int n)
-{
-	while (n--)
-		bus_detach(c->bus, &c->targets[n]);
-}
-
-int chip_place(struct chip *c, struct bus *b, uint16_t *clash)
-{
-	unsigned int i;
-
-	c->bus = b;
-	for (i = 0; i < c->ntargets; i++) {
-		if (bus_attach(b, &c->targets[i])) {
-			*clash = c->targets[i].addr;
-			unplace(c, i);
-			c->bus = NULL;
-			return -1;
-		}
-	}
-	c->pins.bus = bus_name(b);
-	c->pins.changes = bus_pin_counter(b);
-	c->irq_changes = bus_irq_counter(b);
-	return 0;
-}
-
 void chip_destroy(struct chip *c)
 {
 	if (!c)
 		return;
-	if (c->bus)
-		unplace(c, c->ntargets);
 	pinbank_free(&c->pins);
 	free(c);
 }
@@ -105,8 +77,9 @@ void chip_set_irq(struct chip *c, bool asserted)
 	if (c->irq_changes)
 		(*c->irq_changes)++;
 	if (w && w->log)
-		log_irq(w->log, c->name, c->bus ? bus_name(c->bus) : NULL,
-			!asserted, asserted, w->now_ns, w->clk, w->wall_ns);
+		log_irq(w->log, c->name, c->pins.bus,
+			!asserted, asserted, w->ev.bus_ns, w->ev.clk,
+			w->ev.wall_ns);
 	if (w) {
 		struct world_change ch = { c->name, NULL, -1, asserted };
 

@@ -7,8 +7,8 @@
  * A new family: a struct whose first member is "struct chip c", an
  * init() that sets the power-on state and adds the chip's targets, a
  * NULL-terminated table of struct chip_variant, and one line in the
- * registry in chip.c. Allocation, pins, placement on a bus and freeing
- * are chip.c's.
+ * registry in chip.c. Allocation, pins and freeing are chip.c's,
+ * placement on a bus board.c's.
  */
 #ifndef EXPANDER_CHIP_H
 #define EXPANDER_CHIP_H
@@ -50,7 +50,7 @@ struct chip {
 	char name[64];		/* DT node name: "pca9555@20" */
 	const struct chip_variant *v;
 	struct world *w;
-	struct bus *bus;
+	struct bus *bus;	/* set by the board that places it */
 	uint16_t reg;
 	unsigned int ntargets;
 	struct i2c_target targets[CHIP_MAX_TARGETS];
@@ -69,15 +69,8 @@ const struct chip_variant *chip_variant_find(const char *compatible);
  */
 struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
 			 struct world *w, char *err, size_t errlen);
-/* Off its bus (if placed) and freed; NULL is fine. */
+/* Freed (its targets off any bus first); NULL is fine. */
 void chip_destroy(struct chip *c);
-
-/*
- * Put the chip's targets on bus b and count its pin and INT changes
- * there. -1 if an address is taken (*clash says which; nothing is
- * attached then).
- */
-int chip_place(struct chip *c, struct bus *b, uint16_t *clash);
 
 /* Drive the INT output; logs and counts a change. */
 void chip_set_irq(struct chip *c, bool asserted);

@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "control.h"
 #include "ctl_server.h"
 #include "sockets.h"
 
@@ -94,7 +95,7 @@ static int client_line(struct ctl_server *s, struct ctl_client *c,
 
 	if (len && line[len - 1] == '\r')
 		line[len - 1] = 0;
-	n = board_control(s->bd, line, s->reply, CTL_REPLY_MAX);
+	n = control_exec(s->bd, line, s->reply, CTL_REPLY_MAX);
 	if (n >= CTL_REPLY_MAX)
 		n = strnlen(s->reply, CTL_REPLY_MAX);
 	return client_queue(c, s->reply, n);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ctl_server.h - the control socket: clients, their line framing and
- * output buffers. Each complete line goes to board_control() (the
+ * output buffers. Each complete line goes to control_exec() (the
  * protocol itself, CONTROL.md); its reply is queued for the client. A
  * client whose replies pile up unread is not read from until it reads.
  */
@@ -32,7 +32,7 @@ struct ctl_server {
 	int fd;			/* listening socket, -1: no control socket */
 	char path[PATH_MAX];
 	struct ctl_client c[CTL_MAX_CLIENTS];
-	char *reply;		/* scratch for board_control() */
+	char *reply;		/* scratch for control_exec() */
 };
 
 /* No socket yet; ctl_server_close() is safe on it. */

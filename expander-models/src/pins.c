@@ -145,7 +145,7 @@ static void net_update(struct net *net)
 		if (w && w->log)
 			log_pin(w->log, pb->chip, pb->bus, changed[i]->index,
 				pin_level_char(old[i]), pin_level_char(now),
-				w->now_ns, w->clk, w->wall_ns);
+				w->ev.bus_ns, w->ev.clk, w->ev.wall_ns);
 	}
 	for (i = 0; i < n; i++) {
 		struct pinbank *pb = changed[i]->bank;

@@ -6,33 +6,20 @@
  */
 #include <inttypes.h>
 
-#include "board.h"
 #include "check.h"
 #include "log.h"
-#include "rig.h"
-
-#define BOARD(name) BOARDS_DIR "/" name ".dtb"
+#include "fixture.h"
 
 static struct board *bd;
-static char out[4096];
 
 static const char *ctl(const char *line)
 {
-	size_t n = board_control(bd, line, out, sizeof(out));
-
-	if (n)
-		out[n - 1] = 0;
-	return out;
+	return ctl_on(bd, line);
 }
 
 static struct bus *slot(int s)
 {
-	unsigned int i;
-
-	for (i = 0; i < board_nbuses(bd); i++)
-		if (bus_mmio_slot(board_bus(bd, i)) == s)
-			return board_bus(bd, i);
-	return NULL;
+	return board_slot(bd, s);
 }
 
 TEST(wire_between_chips)
@@ -208,7 +195,7 @@ TEST(watch_sees_pin_and_irq_changes)
 
 	rig_init(&r, 100000);
 	pcf = rig_add(&r, "nxp,pcf8574", 0x21);
-	CHECK_EQ(world_watch(&r.w, watcher, &seen), 0);
+	CHECK_EQ(board_watch(r.bd, watcher, &seen), 0);
 	ext(pcf, 0, 0);
 	CHECK_EQ(seen.pins, 1);
 	CHECK(!strcmp(seen.last_pin.chip, "pcf8574@21"));
@@ -229,14 +216,9 @@ TEST(watch_sees_pin_and_irq_changes)
 
 int main(void)
 {
-	char err[256];
 	int rc;
 
-	bd = board_load(BOARD("world"), err, sizeof(err));
-	if (!bd) {
-		printf("could not load board: %s\n", err);
-		return 1;
-	}
+	bd = board_or_exit(BOARD("world"));
 	RUN(wire_between_chips);
 	RUN(strap_and_pullup);
 	RUN(three_pin_net);
