@@ -148,9 +148,11 @@ $(DAEMON): models
 # The bench's own host test: the guest's tracepoint counting, built for
 # the host from the same header.
 BENCH_TESTS := $(B)/bench-tests/test_i2ctrace
-$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) | $(B)/.deps
+$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) \
+		     expander-models/tests/check.h | $(B)/.deps
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest -o $@ $<
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest \
+		-Iexpander-models/tests -o $@ $<
 
 test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
