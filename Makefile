@@ -159,6 +159,8 @@ test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
 	@$(T) ktap-check-test scripts/test-ktap-check.sh
 	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
+	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
+		-p 'test_*.py'
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
