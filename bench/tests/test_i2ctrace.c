@@ -73,38 +73,17 @@ static const char *const header_lines[] = {
 	"#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n",
 	NULL };
 
-/* pca9555 output pair in one write: 1 tx, 4 bytes, 1 segment. */
-TEST(pair_write)
-{
-	expect(pair_write_lines, 1, 4, 1, 0);
-}
+/* Each case: its trace lines and what they sum to. */
+#define CASE(name, lines, tx, bytes, segs, lost) \
+	TEST(name) { expect(lines, tx, bytes, segs, lost); }
 
-/* regmap read: 1 tx, 5 bytes, 2 segments. */
-TEST(pair_read)
-{
-	expect(pair_read_lines, 1, 5, 2, 0);
-}
-
-TEST(emulated_smbus_counted_once)
-{
-	expect(emulated_lines, 1, 2, 1, 0);
-}
-
+CASE(pair_write, pair_write_lines, 1, 4, 1, 0)
+CASE(pair_read, pair_read_lines, 1, 5, 2, 0)
+CASE(emulated_smbus_counted_once, emulated_lines, 1, 2, 1, 0)
 /* 3 + 4 + 2 (send byte) + 4 (read byte data) */
-TEST(i2c_stub_smbus_protocols)
-{
-	expect(stub_lines, 4, 13, 6, 0);
-}
-
-TEST(two_adapters_lost_events_flagged)
-{
-	expect(both_lines, 2, 7, 2, 1);
-}
-
-TEST(headers_count_nothing)
-{
-	expect(header_lines, 0, 0, 0, 0);
-}
+CASE(i2c_stub_smbus_protocols, stub_lines, 4, 13, 6, 0)
+CASE(two_adapters_lost_events_flagged, both_lines, 2, 7, 2, 1)
+CASE(headers_count_nothing, header_lines, 0, 0, 0, 0)
 
 int main(void)
 {

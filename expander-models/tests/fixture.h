@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "check.h"
 #include "control.h"
 
 /* A board with one bus, i2c31, and the chips added to it. */
@@ -89,6 +90,13 @@ static inline struct board *board_or_exit(const char *path)
 		exit(1);
 	}
 	return bd;
+}
+
+/* The end of a test program on a board: free it, the summary line. */
+static inline int board_done(struct board *bd)
+{
+	board_free(bd);
+	return CHECK_DONE();
 }
 
 /* The bus on virtio-mmio slot of bd, or NULL. */

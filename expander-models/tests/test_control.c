@@ -289,8 +289,6 @@ TEST(control_md_matches_help)
 
 int main(void)
 {
-	int rc;
-
 	bd = board_or_exit(BOARD("basic"));
 	/* pca9555@20 pin 0 an output driving 0, for the pin tests */
 	reg_write(bus31(), 0x20, 0x02, 0xfe);
@@ -307,7 +305,5 @@ int main(void)
 	RUN(small_buffers);
 	RUN(long_and_odd_lines);
 	RUN(control_md_matches_help);
-	rc = CHECK_DONE();
-	board_free(bd);
-	return rc;
+	return board_done(bd);
 }

@@ -216,8 +216,6 @@ TEST(watch_sees_pin_and_irq_changes)
 
 int main(void)
 {
-	int rc;
-
 	bd = board_or_exit(BOARD("world"));
 	RUN(wire_between_chips);
 	RUN(strap_and_pullup);
@@ -227,7 +225,5 @@ int main(void)
 	RUN(net_resolution);
 	RUN(max732x_int_deferred_to_stop);
 	RUN(watch_sees_pin_and_irq_changes);
-	rc = CHECK_DONE();
-	board_free(bd);
-	return rc;
+	return board_done(bd);
 }
