@@ -14,7 +14,7 @@
 # A test with a held plan that stops before ktap_done (an error, exit)
 # still prints what it did, and one more check that fails: "the test ran
 # to its end". scripts/ktap-check.sh fails a run whose results do not
-# match a plan.
+# match a plan. While output is held, fds 8 and 9 keep the console.
 KTAP_N=0
 KTAP_PLAN=0
 KTAP_FAILED=0
@@ -28,7 +28,7 @@ ktap_plan() {
 		return
 	fi
 	KTAP_HELD=/tmp/ktap-held.$$
-	exec 3>&1 4>&2 >"$KTAP_HELD" 2>&1
+	exec 8>&1 9>&2 >"$KTAP_HELD" 2>&1
 	trap ktap_release EXIT
 }
 
@@ -41,7 +41,7 @@ ktap_release() {
 		KTAP_N=$((KTAP_N + 1))
 		echo "not ok $KTAP_N the test ran to its end"
 	fi
-	exec >&3 2>&4 3>&- 4>&-
+	exec >&8 2>&9 8>&- 9>&-
 	echo "1..$KTAP_N"
 	cat "$KTAP_HELD"
 	rm -f "$KTAP_HELD"
