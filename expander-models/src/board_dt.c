@@ -86,7 +86,7 @@ static int mmio_slot(const void *fdt, int mmio, char *err, size_t errlen)
 	for (i = 0; i < ac; i++)
 		base = base << 32 | fdt32_to_cpu(reg[i]);
 	if (base < VIRT_MMIO_BASE || (base - VIRT_MMIO_BASE) % VIRT_MMIO_SIZE ||
-	    (base - VIRT_MMIO_BASE) / VIRT_MMIO_SIZE >= 32)
+	    (base - VIRT_MMIO_BASE) / VIRT_MMIO_SIZE >= BOARD_MAX_BUSES)
 		return fail(err, errlen, "%s: reg 0x%llx is not a virt "
 			    "virtio-mmio slot", fdt_get_name(fdt, mmio, NULL),
 			    (unsigned long long)base);

@@ -61,7 +61,7 @@ uint32_t bus_hz(const struct bus *b);
 #define BUS_HZ_MAX 3400000u
 int bus_set_hz(struct bus *b, uint32_t hz);
 
-/* virtio-mmio slot the bus is served on (0..31), from the DT. */
+/* virtio-mmio slot of the bus, from the DT (0..63; QEMU has 0..31). */
 int bus_mmio_slot(const struct bus *b);
 
 const char *bus_name(const struct bus *b);

@@ -696,6 +696,11 @@ int vu_kick_fd(const struct vu_dev *d, unsigned int q)
 	return d->vq[q].kick_fd;
 }
 
+int vu_queue_kick_fd(const struct vu_dev *d, unsigned int q)
+{
+	return q < d->type->nqueues ? d->vq[q].kick_fd : -1;
+}
+
 bool vu_kick_fd_is(const struct vu_dev *d, unsigned int q, int fd)
 {
 	return q < d->type->nqueues && fd >= 0 && d->vq[q].kick_fd == fd;
@@ -713,6 +718,13 @@ int vu_kick(struct vu_dev *d, unsigned int q, uint64_t now)
 			r = read(d->vq[q].kick_fd, &n, sizeof(n));
 		while (r < 0 && errno == EINTR);
 	}
+	return vu_kicked(d, q, now);
+}
+
+int vu_kicked(struct vu_dev *d, unsigned int q, uint64_t now)
+{
+	if (q >= d->type->nqueues)
+		return 0;
 	/* A pass that is due anyway serves this queue too. */
 	if (d->run)
 		return vu_run(d, now);
@@ -734,6 +746,14 @@ int vu_run(struct vu_dev *d, uint64_t now)
 void vu_wake(struct vu_dev *d)
 {
 	d->run = true;
+	if (d->wake)
+		d->wake(d->wake_ctx);
+}
+
+void vu_set_wake(struct vu_dev *d, void (*fn)(void *ctx), void *ctx)
+{
+	d->wake = fn;
+	d->wake_ctx = ctx;
 }
 
 bool vu_pending(const struct vu_dev *d)
