@@ -57,6 +57,7 @@ export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run test bench \
 	test-host test-guest test-lifecycle fresh-test checkpatch check-builds clean \
+	bench-host \
 	distclean
 .DEFAULT_GOAL := help
 
@@ -70,6 +71,7 @@ help:
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
 	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run"
+	@echo "make bench-host the daemon's cost under the load driver, no QEMU (BASE_REV=REV: and that revision's)"
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
 	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
@@ -186,7 +188,17 @@ fresh-test:
 
 bench: $(VM_DEPS)
 	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
+	@$(MAKE) -s bench-host
 	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
+
+# The daemon's own cost without QEMU (expander-models/load/README.md):
+# $(B)/bench/hostload.txt, a section of the report. BASE_REV=REV adds the
+# daemon of that revision, side by side.
+bench-host: | $(B)/.deps
+	@QUICK=$(QUICK) BASE_REV=$(BASE_REV) $(T) host-load \
+		$(MAKE) -s -C expander-models O=$(B)/models bench-load
+	@mkdir -p $(B)/bench
+	@cp $(B)/models/load/results.txt $(B)/bench/hostload.txt
 
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case).

@@ -629,6 +629,8 @@ def main():
     section_bytes(cells, speeds, out)
     section_latency(cells, speeds, out)
     section_cpu(cells, out)
+    import hostload
+    hostload.section(out_dir, out)
     if any(c["kind"] == "stub" for c in cells):
         section_stub(cells, stubs, out)
     section_runs(cells, prev, pairs, prev_pairs, out)

@@ -13,6 +13,7 @@
  * on any difference.
  *
  *   loadgen board BUSES CHIPS [HZ]    a board with BUSES buses, CHIPS chips
+ *   loadgen floor N [HOLD_NS]         N wake-ups of a do-nothing server
  *   loadgen run [options] MIX         load the daemon, see usage()
  */
 #include <errno.h>
@@ -25,7 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/timerfd.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -545,10 +549,84 @@ static int cmp64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * The floor under any daemon that wakes once per transaction: a child
+ * that waits in epoll for an edge-triggered kick eventfd and writes a
+ * call eventfd, nothing else, timed as the daemon is (its own CPU time).
+ * With hold_ns, it also holds each completion that long on a timerfd, as
+ * the daemon does when it paces (--paced).
+ */
+static uint64_t cpu_self_ns(void)
+{
+	struct rusage r;
+
+	getrusage(RUSAGE_SELF, &r);
+	return (r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1000000000ull +
+	       (r.ru_utime.tv_usec + r.ru_stime.tv_usec) * 1000ull;
+}
+
+static int floor_run(uint64_t n, uint64_t hold_ns)
+{
+	int kick = eventfd(0, EFD_CLOEXEC), call = eventfd(0, EFD_CLOEXEC);
+	uint64_t one = 1, v, i, t0, t1, c0, d;
+	pid_t pid;
+	int status;
+
+	if (kick < 0 || call < 0)
+		die("eventfd: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0) {
+		struct epoll_event e = { .events = EPOLLIN | EPOLLET };
+		int ep = epoll_create1(EPOLL_CLOEXEC);
+		int tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+
+		if (ep < 0 || tfd < 0 ||
+		    epoll_ctl(ep, EPOLL_CTL_ADD, kick, &e) < 0 ||
+		    epoll_ctl(ep, EPOLL_CTL_ADD, tfd, &e) < 0)
+			_exit(1);
+		c0 = cpu_self_ns();
+		t0 = now_ns();
+		for (i = 0; i < n; i++) {
+			if (epoll_wait(ep, &e, 1, TIMEOUT_MS) != 1)
+				_exit(1);
+			if (hold_ns) {
+				struct itimerspec its = { { 0, 0 }, { 0, 0 } };
+
+				d = now_ns() + hold_ns;
+				its.it_value.tv_sec = d / 1000000000ull;
+				its.it_value.tv_nsec = d % 1000000000ull;
+				if (timerfd_settime(tfd, TFD_TIMER_ABSTIME, &its,
+						    NULL) < 0 ||
+				    epoll_wait(ep, &e, 1, TIMEOUT_MS) != 1)
+					_exit(1);
+			}
+			if (write(call, &one, 8) != 8)
+				_exit(1);
+		}
+		t1 = now_ns();
+		printf("result tag=%s mix=- buses=1 mode=serial log=0 "
+		       "paced=%d hz=0 tx=%llu cpu_ns=%llu wall_ns=%llu "
+		       "errors=0\n", hold_ns ? "floor-paced" : "floor",
+		       hold_ns != 0, (unsigned long long)n,
+		       (unsigned long long)(cpu_self_ns() - c0),
+		       (unsigned long long)(t1 - t0));
+		fflush(stdout);
+		_exit(0);
+	}
+	for (i = 0; i < n; i++)
+		if (write(kick, &one, 8) != 8 || read(call, &v, 8) != 8)
+			die("floor: %s", strerror(errno));
+	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	       !WEXITSTATUS(status) ? 0 : 1;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: loadgen board BUSES CHIPS [HZ]\n"
+"       loadgen floor N [HOLD_NS]\n"
 "       loadgen run --daemon PATH --dtb FILE --dir DIR [--log FILE]\n"
 "                   [--paced] [--hz HZ] [--serial] [--repeat N]\n"
 "                   [--callgrind OUT] [--tag TEXT] MIX\n"
@@ -591,6 +669,9 @@ int main(int argc, char **argv)
 			   argc > 4 ? (uint32_t)atoi(argv[4]) : 1000000);
 		return 0;
 	}
+	if (argc >= 3 && !strcmp(argv[1], "floor"))
+		return floor_run(strtoull(argv[2], NULL, 10),
+				 argc > 3 ? strtoull(argv[3], NULL, 10) : 0);
 	if (argc < 2 || strcmp(argv[1], "run")) {
 		usage(stderr);
 		return 2;

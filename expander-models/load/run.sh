@@ -12,7 +12,7 @@
 set -u
 mode=$1 O=$(cd "$2" && pwd) here=$(cd "$(dirname "$0")" && pwd)
 daemon=${3:-$O/expander-daemon}
-lg=$O/load/loadgen mixes=$here/mixes work=$O/load/work
+lg=$O/load/loadgen mixes=$here/mixes work=$O/load/work-$mode
 rm -rf "$work" && mkdir -p "$work"
 
 # board BUSES CHIPS: a compiled board, path on stdout.
@@ -80,6 +80,23 @@ if [ "$mode" = test ]; then
 fi
 
 [ "$mode" = bench ] || { echo "usage: $0 test|bench O [DAEMON]" >&2; exit 2; }
+# QUICK=1: fewer transactions per cell. BASE_REV=REV: the same cells for
+# the daemon of that revision too (built from git into O/load/base), side
+# by side in the same run.
+N=10000 NCG=640
+[ "${QUICK:-0}" = 1 ] && N=3000 NCG=256
+daemons="new=$daemon"
+if [ -n "${BASE_REV:-}" ]; then
+	bd=$O/load/base
+	rm -rf "$bd" && mkdir -p "$bd/src" &&
+	git -C "$here/../.." archive "$BASE_REV:expander-models" |
+		tar -x -C "$bd/src" &&
+	make -s -C "$bd/src" O="$bd/out" "$bd/out/expander-daemon" ||
+		{ echo "run.sh: cannot build the daemon of $BASE_REV" >&2; exit 1; }
+	daemons="$daemons base=$bd/out/expander-daemon"
+	basemax=$(sed -n 's/^#define BOARD_MAX_BUSES[[:space:]]*//p' \
+		"$bd/src/src/board.h")
+fi
 res=$O/load/results.txt
 : > "$res.tmp"
 # Instructions per transaction: callgrind counts the daemon's whole run;
@@ -87,37 +104,45 @@ res=$O/load/results.txt
 # leave the body's transactions alone (start-up and set-up cancel out).
 # Serial mode: one transaction in flight on the board, the same steps in
 # every run.
-ir() {	# total instructions of one run under callgrind
-	"$lg" run --daemon "$daemon" --dir "$work/run" --callgrind \
-		"$work/cg.out" "$@" > /dev/null 2>"$work/err" || {
-		cat "$work/err" >&2; return 1; }
+ir() {	# DAEMON ARGS...: total instructions of one run under callgrind
+	d=$1; shift
+	"$lg" run --daemon "$d" --dir "$work/run" --callgrind "$work/cg.out" \
+		"$@" > /dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
 	sed -n 's/^summary: *//p; s/^totals: *//p' "$work/cg.out" | head -n 1
 }
-for b in 1 8 64; do
-	for c in 1 40 256; do
-		[ "$c" -lt "$b" ] && continue
-		if [ "$b" -gt "$maxbus" ]; then
-			echo "result buses=$b chips=$c skipped=more_than_${maxbus}_buses" >> "$res.tmp"
-			continue
-		fi
-		dtb=$(board "$b" "$c" 2>/dev/null) || {
-			echo "result buses=$b chips=$c skipped=over_112_a_bus" >> "$res.tmp"
-			continue; }
-		for m in pca9555-line pca9555-block; do
-			nbody=$(body "$mixes/$m.mix")
-			for log in 1 0; do
-				la=; [ $log = 1 ] && la="--log $work/bus.log"
-				# About 20000 transactions of CPU time.
-				reps=$((20000 / (nbody * b) + 1))
-				line=$("$lg" run --daemon "$daemon" --dir "$work/run" \
-					--dtb "$dtb" --serial --repeat $reps $la \
-					--tag cell "$mixes/$m.mix" 2>&1 | tail -n 1)
-				# At least 1000 transactions between the two counts.
-				d=$((1000 / (nbody * b) + 1))
-				i1=$(ir --dtb "$dtb" --serial --repeat 1 $la "$mixes/$m.mix") &&
-				i2=$(ir --dtb "$dtb" --serial --repeat $((1 + d)) $la "$mixes/$m.mix") ||
-					exit 1
-				echo "$line chips=$c ir_diff=$((i2 - i1)) ir_tx=$((d * nbody * b))" >> "$res.tmp"
+# cell LABEL=DAEMON BUSES CHIPS MIX LOG: one line of figures.
+cell() {
+	label=${1%%=*} d=${1#*=} b=$2 c=$3 m=$4 log=$5
+	dtb=$(board "$b" "$c") || return 1
+	nbody=$(body "$mixes/$m.mix")
+	la=; [ "$log" = 1 ] && la="--log $work/bus.log"
+	k=$((NCG / (nbody * b) + 1))
+	i1=$(ir "$d" --dtb "$dtb" --serial --repeat 1 $la "$mixes/$m.mix") &&
+	i2=$(ir "$d" --dtb "$dtb" --serial --repeat $((1 + k)) $la \
+		"$mixes/$m.mix") || return 1
+	# CPU time: three runs (the machine is shared), each on a line.
+	for rep in 1 2 3; do
+		line=$("$lg" run --daemon "$d" --dir "$work/run" --dtb "$dtb" \
+			--serial --repeat $((N / (nbody * b) + 1)) $la --tag cell \
+			"$mixes/$m.mix" 2>&1 | tail -n 1)
+		echo "$line daemon=$label chips=$c ir_diff=$((i2 - i1)) ir_tx=$((k * nbody * b))"
+	done
+}
+# Boards: buses x chips (1, 40, 256 chips; 1 to 64 buses), and one chip
+# a bus on 8 and 64 buses, for the per-bus cost alone. 256 chips on one
+# bus do not fit (112 addresses).
+echo "result buses=1 chips=256 skipped=over_112_chips_a_bus" >> "$res.tmp"
+for bc in "1 1" "1 40" "8 8" "8 40" "8 256" "64 64" "64 256"; do
+	set -- $bc
+	b=$1 c=$2
+	for m in pca9555-line pca9555-block; do
+		for log in 1 0; do
+			for dd in $daemons; do
+				if [ "${dd%%=*}" = base ] && [ "$b" -gt "$basemax" ]; then
+					echo "result tag=cell mix=$m buses=$b log=$log daemon=base chips=$c skipped=more_than_${basemax}_buses" >> "$res.tmp"
+					continue
+				fi
+				cell "$dd" "$b" "$c" "$m" "$log" >> "$res.tmp" || exit 1
 			done
 		done
 	done
@@ -126,18 +151,30 @@ done
 for b in 1 8; do
 	dtb=$(board "$b" 40)
 	for m in pca9555-line pca9555-block; do
-		line=$("$lg" run --daemon "$daemon" --dir "$work/run" --dtb "$dtb" \
-			--repeat $((20000 / ($(body "$mixes/$m.mix") * b) + 1)) \
-			--log "$work/bus.log" --tag saturation "$mixes/$m.mix" 2>&1 |
-			tail -n 1)
-		echo "$line chips=40" >> "$res.tmp"
+		for dd in $daemons $daemons $daemons; do
+			line=$("$lg" run --daemon "${dd#*=}" --dir "$work/run" \
+				--dtb "$dtb" --log "$work/bus.log" --tag saturation \
+				--repeat $((N / ($(body "$mixes/$m.mix") * b) + 1)) \
+				"$mixes/$m.mix" 2>&1 | tail -n 1)
+			echo "$line daemon=${dd%%=*} chips=40" >> "$res.tmp"
+		done
 	done
 done
 # Pacing at 1 MHz: completion minus bus-time deadline, one bus.
 dtb=$(board 1 1)
-line=$("$lg" run --daemon "$daemon" --dir "$work/run" --dtb "$dtb" --serial \
-	--paced --hz 1000000 --repeat 40 --log "$work/bus.log" --tag pacing \
-	"$mixes/pca9555-line.mix" 2>&1 | tail -n 1)
-echo "$line chips=1" >> "$res.tmp"
+for dd in $daemons $daemons $daemons; do
+	line=$("$lg" run --daemon "${dd#*=}" --dir "$work/run" --dtb "$dtb" \
+		--serial --paced --hz 1000000 --repeat $((N / 640 + 1)) \
+		--log "$work/bus.log" --tag pacing "$mixes/pca9555-line.mix" 2>&1 |
+		tail -n 1)
+	echo "$line daemon=${dd%%=*} chips=1" >> "$res.tmp"
+done
+# The floor: a server that does nothing but wake up once per transaction.
+# Paced, it also sleeps on a timer for a transaction's bus time (29 us:
+# write [reg, val] at 1 MHz).
+for rep in 1 2 3; do
+	echo "$("$lg" floor $N) daemon=floor chips=0" >> "$res.tmp"
+	echo "$("$lg" floor $((N / 4)) 29000) daemon=floor chips=0" >> "$res.tmp"
+done
 mv "$res.tmp" "$res"
 cat "$res"

@@ -24,7 +24,7 @@ void daemon_init(struct daemon *dm, struct board *bd)
 {
 	memset(dm, 0, sizeof(*dm));
 	dm->bd = bd;
-	dm->timer_fd = dm->signal_fd = dm->ws.epfd = -1;
+	dm->timer_fd = dm->signal_fd = dm->log_timer_fd = dm->ws.epfd = -1;
 	dm->armed = UINT64_MAX;
 	dm->log_due = UINT64_MAX;
 	ctl_server_init(&dm->ctl, bd);
@@ -96,14 +96,41 @@ static bool on_signal(void *ctx, unsigned int arg, int fd, short revents)
 	return read(fd, &si, sizeof(si)) != sizeof(si);
 }
 
+/*
+ * The timers are watched edge-triggered: every expiry is an event of
+ * its own, so their count is never read (a system call less per paced
+ * transaction). A one-shot timer that fired is disarmed.
+ */
 static bool on_timer(void *ctx, unsigned int arg, int fd, short revents)
 {
 	struct daemon *dm = ctx;
-	uint64_t ticks;
 
-	if (read(fd, &ticks, sizeof(ticks)) >= 0)
-		dm->armed = UINT64_MAX;
+	dm->armed = UINT64_MAX;
 	return true;		/* the next round does the rest */
+}
+
+static bool on_log_timer(void *ctx, unsigned int arg, int fd, short revents)
+{
+	struct daemon *dm = ctx;
+
+	fflush(dm->log);
+	dm->log_due = UINT64_MAX;
+	return true;
+}
+
+/* Arm timer fd at the absolute time t (UINT64_MAX: disarm). */
+static void set_timer(int fd, uint64_t t)
+{
+	struct itimerspec its = { { 0, 0 }, { 0, 0 } };
+
+	if (t != UINT64_MAX) {
+		/* 0 would disarm: a deadline at time 0 is simply due. */
+		if (t == 0)
+			t = 1;
+		its.it_value.tv_sec = t / 1000000000ULL;
+		its.it_value.tv_nsec = t % 1000000000ULL;
+	}
+	timerfd_settime(fd, TFD_TIMER_ABSTIME, &its, NULL);
 }
 
 int daemon_prepare(struct daemon *dm, char *err, size_t errlen)
@@ -119,7 +146,9 @@ int daemon_prepare(struct daemon *dm, char *err, size_t errlen)
 	dm->signal_fd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	dm->timer_fd = timerfd_create(CLOCK_MONOTONIC,
 				      TFD_NONBLOCK | TFD_CLOEXEC);
-	if (dm->signal_fd < 0 || dm->timer_fd < 0 ||
+	dm->log_timer_fd = timerfd_create(CLOCK_MONOTONIC,
+					  TFD_NONBLOCK | TFD_CLOEXEC);
+	if (dm->signal_fd < 0 || dm->timer_fd < 0 || dm->log_timer_fd < 0 ||
 	    watchset_open(&dm->ws) < 0) {
 		snprintf(err, errlen, "signalfd/timerfd/epoll: %s",
 			 strerror(errno));
@@ -128,7 +157,10 @@ int daemon_prepare(struct daemon *dm, char *err, size_t errlen)
 	watch_init(&dm->w_signal, on_signal, dm, 0, OWNER_LOOP, false);
 	watch_init(&dm->w_timer, on_timer, dm, 0, OWNER_LOOP, false);
 	watch_set(&dm->ws, &dm->w_signal, dm->signal_fd, EPOLLIN);
-	watch_set(&dm->ws, &dm->w_timer, dm->timer_fd, EPOLLIN);
+	watch_init(&dm->w_log_timer, on_log_timer, dm, 0, OWNER_LOOP, false);
+	watch_set(&dm->ws, &dm->w_timer, dm->timer_fd, EPOLLIN | EPOLLET);
+	watch_set(&dm->ws, &dm->w_log_timer, dm->log_timer_fd,
+		  EPOLLIN | EPOLLET);
 	ctl_server_watch_init(&dm->ctl, OWNER_CTL);
 	ctl_server_sync(&dm->ctl, &dm->ws);
 	for (i = 0; i < dm->ndev; i++)
@@ -157,28 +189,23 @@ static void run_devices(struct daemon *dm, uint64_t now)
 }
 
 /*
- * The log is flushed when a record has waited DAEMON_LOG_FLUSH_NS, not
- * every round: a write per transaction cost more than the transaction.
- * mark, flush (control) and the daemon's exit flush at once.
+ * The log is flushed when a record has waited DAEMON_LOG_FLUSH_NS (its
+ * own timer, armed once per flush), not every round: a write per
+ * transaction cost more than the transaction. mark, flush (control) and
+ * the daemon's exit flush at once.
  */
 static void log_tick(struct daemon *dm, uint64_t now)
 {
-	if (!dm->log)
-		return;
-	if (dm->log_due == UINT64_MAX) {
-		if (__fpending(dm->log))
-			dm->log_due = now + DAEMON_LOG_FLUSH_NS;
-	} else if (now >= dm->log_due) {
-		fflush(dm->log);
-		dm->log_due = UINT64_MAX;
+	if (dm->log && dm->log_due == UINT64_MAX && __fpending(dm->log)) {
+		dm->log_due = now + DAEMON_LOG_FLUSH_NS;
+		set_timer(dm->log_timer_fd, dm->log_due);
 	}
 }
 
 /* The timer at the earliest deadline; a system call only if it moved. */
 static void arm_timer(struct daemon *dm)
 {
-	struct itimerspec its = { { 0, 0 }, { 0, 0 } };
-	uint64_t next = dm->log_due, t = dm->timed;
+	uint64_t next = UINT64_MAX, t = dm->timed;
 	unsigned int i;
 
 	while (t) {
@@ -190,14 +217,7 @@ static void arm_timer(struct daemon *dm)
 	if (next == dm->armed)
 		return;
 	dm->armed = next;
-	if (next != UINT64_MAX) {
-		/* 0 would disarm: a deadline at time 0 is simply due. */
-		if (next == 0)
-			next = 1;
-		its.it_value.tv_sec = next / 1000000000ULL;
-		its.it_value.tv_nsec = next % 1000000000ULL;
-	}
-	timerfd_settime(dm->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
+	set_timer(dm->timer_fd, next);
 }
 
 /* After a watch's handler: bring what it may have changed up to date. */
@@ -261,6 +281,8 @@ void daemon_close(struct daemon *dm)
 	ctl_server_close(&dm->ctl);
 	if (dm->timer_fd >= 0)
 		close(dm->timer_fd);
+	if (dm->log_timer_fd >= 0)
+		close(dm->log_timer_fd);
 	if (dm->signal_fd >= 0)
 		close(dm->signal_fd);
 	watchset_close(&dm->ws);

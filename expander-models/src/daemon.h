@@ -36,9 +36,10 @@ struct daemon {
 	struct devconn dev[DAEMON_MAX_DEVICES];
 	struct ctl_server ctl;
 	struct watchset ws;
-	struct watch w_signal, w_timer;
+	struct watch w_signal, w_timer, w_log_timer;
 	int timer_fd, signal_fd;
 	uint64_t armed;		/* the timer's deadline, UINT64_MAX: none */
+	int log_timer_fd;	/* fires at log_due */
 	/* Per device (bit i: dev[i]), as of its last refresh in daemon.c. */
 	uint64_t busy;		/* to be served at once (yielded, or due) */
 	uint64_t timed;		/* has a deadline, in deadline[i] */
@@ -59,7 +60,7 @@ struct devconn *daemon_add(struct daemon *dm, const struct vdev_type *type,
 			   int slot, const char *label, const char *dir,
 			   char *err, size_t errlen);
 
-/* Block SIGTERM/SIGINT into a signalfd, create the timer. -1 on error. */
+/* Block SIGTERM/SIGINT into a signalfd, create the timers. -1 on error. */
 int daemon_prepare(struct daemon *dm, char *err, size_t errlen);
 
 /* Serve until SIGTERM or SIGINT. */
