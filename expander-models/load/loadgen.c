@@ -17,35 +17,27 @@
  *   loadgen run [options] MIX         load the daemon, see usage()
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/timerfd.h>
-#include <sys/un.h>
 #include <sys/wait.h>
-#include <time.h>
 
 #include "fake_guest.h"
+#include "load.h"
 #include "mix.h"
 #include "vu_front.h"
 
-#define MAX_BUSES	64
 #define RING_NUM	128
 #define SLOT_SIZE	128	/* header, status, indirect table, buffer */
 #define SLOT_HDR	0
 #define SLOT_STATUS	8
 #define SLOT_TABLE	16
 #define SLOT_BUF	64
-#define TIMEOUT_MS	10000	/* nothing may take this long: a hang */
 
 struct lbus {
 	char name[32];
@@ -64,7 +56,7 @@ struct lbus {
 struct lg {
 	const struct mix *mix;
 	unsigned int nbus;
-	struct lbus bus[MAX_BUSES];
+	struct lbus bus[LOAD_MAX_BUSES];
 	uint64_t repeat;
 	bool paced;
 	uint32_t hz;
@@ -76,109 +68,7 @@ struct lg {
 	uint64_t nlate, caplate;
 };
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
-						     noreturn));
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "loadgen: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(2);
-}
-
-/* ---- board ---- */
-
-/*
- * The chips of a generated board: every bus has the pca9555 at 0x20 that
- * the mixes address; the rest of CHIPS, spread over the buses in turn,
- * are of the three families at the free addresses 0x08-0x77.
- */
-static const char *const filler[] = { "nxp,pcf8574", "ti,tca6408",
-				      "nxp,pcf8575", "nxp,pca9555" };
-
-static void make_board(unsigned int nbus, unsigned int nchips, uint32_t hz)
-{
-	unsigned int b, c, per, extra, addr, k;
-
-	if (!nbus || nbus > MAX_BUSES)
-		die("BUSES is 1 to %d", MAX_BUSES);
-	if (nchips < nbus)
-		nchips = nbus;		/* the pca9555 of each bus */
-	per = nchips / nbus;
-	extra = nchips % nbus;
-	if (per + (extra != 0) > 0x78 - 0x08)
-		die("%u chips on %u bus(es): more than 112 addresses a bus",
-		    nchips, nbus);
-	printf("/dts-v1/;\n/* loadgen board %u %u %u */\n/ {\n"
-	       "\t#address-cells = <2>;\n\t#size-cells = <2>;\n", nbus,
-	       nchips, hz);
-	for (b = 0; b < nbus; b++) {
-		printf("\tvirtio_mmio@%x {\n\t\tcompatible = \"virtio,mmio\";\n"
-		       "\t\treg = <0x0 0x%x 0x0 0x200>;\n\t\ti2c {\n"
-		       "\t\t\tcompatible = \"virtio,device22\";\n"
-		       "\t\t\t#address-cells = <1>;\n\t\t\t#size-cells = <0>;\n"
-		       "\t\t\tclock-frequency = <%u>;\n",
-		       0xa000000 + b * 0x200, 0xa000000 + b * 0x200, hz);
-		printf("\t\t\tpca9555@20 { compatible = \"nxp,pca9555\"; "
-		       "reg = <0x20>; };\n");
-		addr = 0x08;
-		for (c = 1, k = 0; c < per + (b < extra); c++, k++) {
-			if (addr == 0x20)
-				addr++;
-			printf("\t\t\tchip@%x { compatible = \"%s\"; "
-			       "reg = <0x%x>; };\n", addr,
-			       filler[k % 4], addr);
-			addr++;
-		}
-		printf("\t\t};\n\t};\n");
-	}
-	printf("};\n");
-}
-
 /* ---- the daemon ---- */
-
-static pid_t spawn(char **argv, const char *out)
-{
-	pid_t pid = fork();
-	int fd;
-
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
-	if (pid == 0) {
-		fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (fd >= 0) {
-			dup2(fd, 1);
-			dup2(fd, 2);
-		}
-		execvp(argv[0], argv);
-		fprintf(stderr, "loadgen: %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	return pid;
-}
-
-static int unix_connect(const char *path)
-{
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-
-	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
-	if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
-		die("%s: %s", path, strerror(errno));
-	return fd;
-}
 
 /* Read the ready file the daemon writes once it listens. */
 static void wait_ready(struct lg *lg, const char *ready, char *ctl_path,
@@ -200,8 +90,8 @@ static void wait_ready(struct lg *lg, const char *ready, char *ctl_path,
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "bus %31s slot %d socket %4095s", name, &slot,
 			   path) == 3) {
-			if (lg->nbus == MAX_BUSES)
-				die("more than %d buses", MAX_BUSES);
+			if (lg->nbus == LOAD_MAX_BUSES)
+				die("more than %d buses", LOAD_MAX_BUSES);
 			snprintf(lg->bus[lg->nbus].name, 32, "%s", name);
 			snprintf(lg->bus[lg->nbus].path, PATH_MAX, "%s", path);
 			lg->nbus++;
@@ -212,48 +102,12 @@ static void wait_ready(struct lg *lg, const char *ready, char *ctl_path,
 	fclose(f);
 }
 
-/* One control command; its reply up to and including "ok"/"err". */
-static void control(struct lg *lg, const char *cmd, char *out, size_t outlen)
-{
-	size_t n = 0;
-	ssize_t r;
-	char *last;
-
-	if (write(lg->ctl, cmd, strlen(cmd)) != (ssize_t)strlen(cmd) ||
-	    write(lg->ctl, "\n", 1) != 1)
-		die("control: %s", strerror(errno));
-	for (;;) {
-		r = read(lg->ctl, out + n, outlen - 1 - n);
-		if (r <= 0)
-			die("control: the daemon hung up");
-		n += r;
-		out[n] = 0;
-		if (n && out[n - 1] == '\n') {
-			out[n - 1] = 0;
-			last = strrchr(out, '\n');
-			last = last ? last + 1 : out;
-			out[n - 1] = '\n';
-			if (!strncmp(last, "ok", 2) || !strncmp(last, "err", 3))
-				return;
-		}
-		if (n == outlen - 1)
-			die("control: reply too long");
-	}
-}
-
-static uint64_t field(const char *s, const char *key)
-{
-	const char *p = strstr(s, key);
-
-	return p ? strtoull(p + strlen(key), NULL, 10) : 0;
-}
-
 /* Daemon CPU (user + system) and transactions on all buses. */
 static void cpu(struct lg *lg, uint64_t *ns, uint64_t *tx)
 {
 	char buf[256];
 
-	control(lg, "cpu", buf, sizeof(buf));
+	control(lg->ctl, "cpu", buf, sizeof(buf));
 	*ns = field(buf, "user_ns=") + field(buf, "sys_ns=");
 	*tx = field(buf, "transactions=");
 }
@@ -437,7 +291,7 @@ static void note_late(struct lg *lg, struct lbus *b, uint64_t done)
 static void run(struct lg *lg, uint64_t from, uint64_t to, bool serial,
 		bool measure)
 {
-	struct epoll_event ev[MAX_BUSES];
+	struct epoll_event ev[LOAD_MAX_BUSES];
 	unsigned int i, active = 0, cursor = 0;
 	int ep = epoll_create1(EPOLL_CLOEXEC), n, k;
 	uint64_t v;
@@ -466,7 +320,7 @@ static void run(struct lg *lg, uint64_t from, uint64_t to, bool serial,
 				       stream(lg, lg->bus[i].next++));
 	}
 	while (active) {
-		n = epoll_wait(ep, ev, MAX_BUSES, TIMEOUT_MS);
+		n = epoll_wait(ep, ev, LOAD_MAX_BUSES, TIMEOUT_MS);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -517,7 +371,7 @@ static void check_counters(struct lg *lg, uint64_t ntx)
 		segs += t->nsegs;
 		nacks += t->seg[t->nsegs - 1].nack;
 	}
-	control(lg, "counters", buf, 65536);
+	control(lg->ctl, "counters", buf, 65536);
 	for (i = 0; i < lg->nbus; i++) {
 		char key[40];
 
@@ -547,79 +401,6 @@ static int cmp64(const void *a, const void *b)
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
 
 	return x < y ? -1 : x > y;
-}
-
-/*
- * The floor under any daemon that wakes once per transaction: a child
- * that waits in epoll for an edge-triggered kick eventfd and writes a
- * call eventfd, nothing else, timed as the daemon is (its own CPU time).
- * With hold_ns, it also holds each completion that long on a timerfd, as
- * the daemon does when it paces (--paced).
- */
-static uint64_t cpu_self_ns(void)
-{
-	struct rusage r;
-
-	getrusage(RUSAGE_SELF, &r);
-	return (r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1000000000ull +
-	       (r.ru_utime.tv_usec + r.ru_stime.tv_usec) * 1000ull;
-}
-
-static int floor_run(uint64_t n, uint64_t hold_ns)
-{
-	int kick = eventfd(0, EFD_CLOEXEC), call = eventfd(0, EFD_CLOEXEC);
-	uint64_t one = 1, v, i, t0, t1, c0, d;
-	pid_t pid;
-	int status;
-
-	if (kick < 0 || call < 0)
-		die("eventfd: %s", strerror(errno));
-	pid = fork();
-	if (pid < 0)
-		die("fork: %s", strerror(errno));
-	if (pid == 0) {
-		struct epoll_event e = { .events = EPOLLIN | EPOLLET };
-		int ep = epoll_create1(EPOLL_CLOEXEC);
-		int tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
-
-		if (ep < 0 || tfd < 0 ||
-		    epoll_ctl(ep, EPOLL_CTL_ADD, kick, &e) < 0 ||
-		    epoll_ctl(ep, EPOLL_CTL_ADD, tfd, &e) < 0)
-			_exit(1);
-		c0 = cpu_self_ns();
-		t0 = now_ns();
-		for (i = 0; i < n; i++) {
-			if (epoll_wait(ep, &e, 1, TIMEOUT_MS) != 1)
-				_exit(1);
-			if (hold_ns) {
-				struct itimerspec its = { { 0, 0 }, { 0, 0 } };
-
-				d = now_ns() + hold_ns;
-				its.it_value.tv_sec = d / 1000000000ull;
-				its.it_value.tv_nsec = d % 1000000000ull;
-				if (timerfd_settime(tfd, TFD_TIMER_ABSTIME, &its,
-						    NULL) < 0 ||
-				    epoll_wait(ep, &e, 1, TIMEOUT_MS) != 1)
-					_exit(1);
-			}
-			if (write(call, &one, 8) != 8)
-				_exit(1);
-		}
-		t1 = now_ns();
-		printf("result tag=%s mix=- buses=1 mode=serial log=0 "
-		       "paced=%d hz=0 tx=%llu cpu_ns=%llu wall_ns=%llu "
-		       "errors=0\n", hold_ns ? "floor-paced" : "floor",
-		       hold_ns != 0, (unsigned long long)n,
-		       (unsigned long long)(cpu_self_ns() - c0),
-		       (unsigned long long)(t1 - t0));
-		fflush(stdout);
-		_exit(0);
-	}
-	for (i = 0; i < n; i++)
-		if (write(kick, &one, 8) != 8 || read(call, &v, 8) != 8)
-			die("floor: %s", strerror(errno));
-	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-	       !WEXITSTATUS(status) ? 0 : 1;
 }
 
 static void usage(FILE *f)
@@ -750,7 +531,7 @@ int main(int argc, char **argv)
 	if (log) {
 		char buf[64];
 
-		control(&lg, "flush", buf, sizeof(buf));
+		control(lg.ctl, "flush", buf, sizeof(buf));
 	}
 
 	for (i = 0; i < lg.nbus; i++)
