@@ -31,9 +31,10 @@ def f1(v, spec="{:.1f}"):
     return "–" if v is None else spec.format(v)
 
 
-def table(head, rows):
+def table(head, rows, labels=4):
+    """Markdown; the first labels columns left-aligned, numbers right."""
     out = ["| " + " | ".join(head) + " |",
-           "|" + "|".join("---" if i < 4 else "---:"
+           "|" + "|".join("---" if i < labels else "---:"
                           for i in range(len(head))) + "|"]
     out += ["| " + " | ".join(str(x) for x in r) + " |" for r in rows]
     return out
@@ -112,7 +113,7 @@ def section(out_dir, out):
     out += ["Per transaction against 1 bus, one chip a bus (flat: 1.0; "
             "`–`: the daemon serves no more than 32 buses):", ""]
     out += table(["mix", "log", "daemon", "instr 8/1", "CPU 8/1",
-                  "instr 64/1", "CPU 64/1"], flat) + [""]
+                  "instr 64/1", "CPU 64/1"], flat, 3) + [""]
 
     sat = []
     for b in (1, 8):
@@ -129,7 +130,7 @@ def section(out_dir, out):
     out += ["Saturation: every bus with one transfer in flight at all "
             "times (as i2c-virtio allows), unpaced, log on, 40 chips; "
             "transactions per second of wall time (median of three):", ""]
-    out += table(head, sat) + [""]
+    out += table(head, sat, 2) + [""]
 
     pace = []
     for d in daemons:
