@@ -56,7 +56,7 @@ DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run test bench \
-	test-host test-guest test-lifecycle checkpatch check-builds clean \
+	test-host test-guest test-lifecycle fresh-test checkpatch check-builds clean \
 	distclean
 .DEFAULT_GOAL := help
 
@@ -71,6 +71,7 @@ help:
 	@echo "make models     the host daemon and chip models (expander-models/)"
 	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run"
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
+	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off"
 	@echo "Variables: B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
@@ -174,6 +175,10 @@ test-lifecycle: $(VM_DEPS)
 test: test-host test-guest test-lifecycle
 	@echo "test: all passed"
 
+# What CI runs (.ci/run): make test where only scripts/deps.sh installs.
+fresh-test:
+	@ROOT=$(B)/fresh-root $(T) fresh-test scripts/fresh-root.sh test
+
 bench: $(VM_DEPS)
 	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
 	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
@@ -198,5 +203,7 @@ checkpatch: $(KSRC)/.applied-patches
 clean:
 	rm -rf $(B)/models $(B)/guest-bin $(B)/dtb $(B)/run $(B)/bench \
 		$(B)/kselftest $(B)/lifecycle
+# --one-file-system: build/fresh-root may still hold bind mounts of the
+# host's /dev and /sys if a run of scripts/fresh-root.sh was killed.
 distclean:
-	rm -rf $(B)
+	rm -rf --one-file-system $(B)
