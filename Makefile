@@ -14,7 +14,7 @@ ifeq ($(DEBUG),1)
 KOUT := $(B)/kernel-debug
 KFRAGS := $(sort $(wildcard configs/*.config)) configs/debug/debug.config
 # KASAN, lockdep and kmemleak slow the guest down several times over.
-TIMEOUT ?= 1800
+TIMEOUT ?= 3600
 LIFECYCLE_TIMEOUT ?= 600
 export TIMEOUT LIFECYCLE_TIMEOUT
 else
