@@ -57,6 +57,7 @@ export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run test bench \
 	test-host test-guest test-lifecycle fresh-test checkpatch check-builds clean \
+	bench-host \
 	distclean
 .DEFAULT_GOAL := help
 
@@ -70,6 +71,7 @@ help:
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
 	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run"
+	@echo "make bench-host the daemon's cost under the load driver, no QEMU (BASE_REV=REV: and that revision's)"
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
 	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
@@ -149,15 +151,20 @@ $(DAEMON): models
 # The bench's own host test: the guest's tracepoint counting, built for
 # the host from the same header.
 BENCH_TESTS := $(B)/bench-tests/test_i2ctrace
-$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) | $(B)/.deps
+$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) \
+		     expander-models/tests/check.h | $(B)/.deps
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest -o $@ $<
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest \
+		-Iexpander-models/tests -o $@ $<
 
 test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
 	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
+	@$(T) host-load $(MAKE) -s -C expander-models O=$(B)/models test-load
 	@$(T) ktap-check-test scripts/test-ktap-check.sh
 	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
+	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
+		-p 'test_*.py'
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
@@ -181,7 +188,17 @@ fresh-test:
 
 bench: $(VM_DEPS)
 	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
+	@$(MAKE) -s bench-host
 	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
+
+# The daemon's own cost without QEMU (expander-models/load/README.md):
+# $(B)/bench/hostload.txt, a section of the report. BASE_REV=REV adds the
+# daemon of that revision, side by side.
+bench-host: | $(B)/.deps
+	@QUICK=$(QUICK) BASE_REV=$(BASE_REV) $(T) host-load \
+		$(MAKE) -s -C expander-models O=$(B)/models bench-load
+	@mkdir -p $(B)/bench
+	@cp $(B)/models/load/results.txt $(B)/bench/hostload.txt
 
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case).
