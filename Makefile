@@ -14,7 +14,7 @@ ifeq ($(DEBUG),1)
 KOUT := $(B)/kernel-debug
 KFRAGS := $(sort $(wildcard configs/*.config)) configs/debug/debug.config
 # KASAN, lockdep and kmemleak slow the guest down several times over.
-TIMEOUT ?= 1800
+TIMEOUT ?= 3600
 LIFECYCLE_TIMEOUT ?= 600
 export TIMEOUT LIFECYCLE_TIMEOUT
 else
@@ -56,8 +56,8 @@ DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run test bench \
-	test-host test-guest test-lifecycle checkpatch check-builds \
-	check-upstream measure-pl061 clean \
+	test-host test-guest test-lifecycle fresh-test checkpatch check-builds \
+	check-upstream measure-pl061 clean bench-host \
 	distclean
 .DEFAULT_GOAL := help
 
@@ -71,7 +71,9 @@ help:
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
 	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run"
+	@echo "make bench-host the daemon's cost under the load driver, no QEMU (BASE_REV=REV: and that revision's)"
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
+	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off, and check-upstream"
 	@echo "make check-upstream  patches/upstream/ alone on pristine 6.12: applies, builds"
@@ -150,15 +152,20 @@ $(DAEMON): models
 # The bench's own host test: the guest's tracepoint counting, built for
 # the host from the same header.
 BENCH_TESTS := $(B)/bench-tests/test_i2ctrace
-$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) | $(B)/.deps
+$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) \
+		     expander-models/tests/check.h | $(B)/.deps
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest -o $@ $<
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest \
+		-Iexpander-models/tests -o $@ $<
 
 test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
 	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
+	@$(T) host-load $(MAKE) -s -C expander-models O=$(B)/models test-load
 	@$(T) ktap-check-test scripts/test-ktap-check.sh
 	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
+	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
+		-p 'test_*.py'
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
@@ -176,6 +183,10 @@ test-lifecycle: $(VM_DEPS)
 test: test-host test-guest test-lifecycle
 	@echo "test: all passed"
 
+# What CI runs (.ci/run): make test where only scripts/deps.sh installs.
+fresh-test:
+	@ROOT=$(B)/fresh-root $(T) fresh-test scripts/fresh-root.sh test
+
 # Driver calls of a block operation on a driver without get/set_multiple:
 # QEMU virt's pl061, counted by QEMU's trace of its registers.
 measure-pl061: $(VM_DEPS)
@@ -183,7 +194,17 @@ measure-pl061: $(VM_DEPS)
 
 bench: $(VM_DEPS)
 	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
+	@$(MAKE) -s bench-host
 	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
+
+# The daemon's own cost without QEMU (expander-models/load/README.md):
+# $(B)/bench/hostload.txt, a section of the report. BASE_REV=REV adds the
+# daemon of that revision, side by side.
+bench-host: | $(B)/.deps
+	@QUICK=$(QUICK) BASE_REV=$(BASE_REV) $(T) host-load \
+		$(MAKE) -s -C expander-models O=$(B)/models bench-load
+	@mkdir -p $(B)/bench
+	@cp $(B)/models/load/results.txt $(B)/bench/hostload.txt
 
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case);
@@ -216,5 +237,7 @@ checkpatch: $(KSRC)/.applied-patches
 clean:
 	rm -rf $(B)/models $(B)/guest-bin $(B)/dtb $(B)/run $(B)/bench \
 		$(B)/kselftest $(B)/lifecycle
+# --one-file-system: build/fresh-root may still hold bind mounts of the
+# host's /dev and /sys if a run of scripts/fresh-root.sh was killed.
 distclean:
-	rm -rf $(B)
+	rm -rf --one-file-system $(B)

@@ -4,11 +4,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-PATH_ORDER = ["sysfs", "cdev-line", "cdev-multi", "block-dev", "block-sysfs"]
-
-
-def path_kind(path):
-    return path.split(":", 1)[0]
+from matrix import PATHS, path_kind  # noqa: E402
 
 
 def tx_by_path(cells, parts, out, phys_min):
@@ -16,9 +12,9 @@ def tx_by_path(cells, parts, out, phys_min):
     count and the lowest speed, one panel per operation."""
     ops = ["set-all", "get-all", "rmw"]
     fig, axes = plt.subplots(1, len(ops), figsize=(15, 4.8), sharey=True)
-    width = 0.8 / len(PATH_ORDER)
+    width = 0.8 / len(PATHS)
     for ax, op in zip(axes, ops):
-        for k, pk in enumerate(PATH_ORDER):
+        for k, pk in enumerate(PATHS):
             ys = []
             for part, nl in parts:
                 c = cells.get((part, nl, pk, op))
@@ -49,7 +45,7 @@ def latency_vs_lines(cells, part, op, speeds, out):
     fig, axes = plt.subplots(1, len(speeds), figsize=(5 * len(speeds), 4.5),
                              sharey=True, squeeze=False)
     for ax, hz in zip(axes[0], speeds):
-        for pk in PATH_ORDER:
+        for pk in PATHS:
             pts = sorted((c["lines"], c["med_us"], c["p95_us"])
                          for c in cells
                          if c["hz"] == hz and c["part"] == part and

@@ -15,6 +15,7 @@ import os
 import sys
 
 import buslog
+from matrix import OPS, PATHS, path_kind
 
 SCHEMA_VERSION = 1
 FIELDS = ["kind", "hz", "part", "path", "op", "lines", "chips", "n",
@@ -22,8 +23,6 @@ FIELDS = ["kind", "hz", "part", "path", "op", "lines", "chips", "n",
           "agree", "tx_per_op", "bytes_per_op", "bus_us_per_op",
           "gbus_us_per_op", "phys_min_tx", "min_us", "med_us", "p95_us",
           "cpu_ns_per_tx", "pins_per_op", "skew_bus_us", "skew_wall_us"]
-PATHS = ["sysfs", "cdev-line", "cdev-multi", "block-dev", "block-sysfs"]
-OPS = ["set-all", "set-mask", "get-all", "toggle", "rmw"]
 
 # I2C addresses behind each part's lines, in the order of the bench's
 # line specs: one address per 8-line port group of a max7325 (group A
@@ -53,10 +52,6 @@ def phys_min(part, nl, op):
         return 2
     f = ADDRESS_OF_LINE[part]
     return len({f(i) for i in op_lines(op, nl)})
-
-
-def path_kind(path):
-    return path.split(":", 1)[0]
 
 
 def parse(console):
@@ -92,7 +87,8 @@ def parse(console):
 
 
 def bus_us(hz, segs, nbytes, tx):
-    """DESIGN.md: 1 clock per START/repeated START, 9 per byte, 1 STOP."""
+    """The bus clock (expander-models/LOG-FORMAT.md): 1 clock per START
+    or repeated START, 9 per byte, 1 per STOP."""
     return (segs + 9 * nbytes + tx) * 1e6 / hz if hz else None
 
 
@@ -633,6 +629,8 @@ def main():
     section_bytes(cells, speeds, out)
     section_latency(cells, speeds, out)
     section_cpu(cells, out)
+    import hostload
+    hostload.section(out_dir, out)
     if any(c["kind"] == "stub" for c in cells):
         section_stub(cells, stubs, out)
     section_runs(cells, prev, pairs, prev_pairs, out)

@@ -26,9 +26,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "layout.h"
+#include "transport_log.h"
 #include "vhost_user.h"
-
-#define MEM_SIZE 0x10000
+#include "virtio_i2c.h"
 
 static int mem_fd = -1;
 static uint8_t *mem;
@@ -83,9 +84,9 @@ static void check_fds_closed(void)
 static void setup(void)
 {
 	mem_fd = memfd_create("fuzz-guest", MFD_CLOEXEC);
-	if (mem_fd < 0 || ftruncate(mem_fd, MEM_SIZE) < 0)
+	if (mem_fd < 0 || ftruncate(mem_fd, MEMSZ) < 0)
 		abort();
-	mem = mmap(NULL, MEM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
+	mem = mmap(NULL, MEMSZ, PROT_READ | PROT_WRITE, MAP_SHARED,
 		   mem_fd, 0);
 	if (mem == MAP_FAILED)
 		abort();
@@ -139,6 +140,7 @@ static size_t message(struct vu_dev *d, uint8_t op, const uint8_t *p,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct vu_dev d;
+	static struct vi2c i2c;
 	const uint8_t *p = data, *end = data + size;
 	uint64_t now = 1000000;
 	uint64_t ev = 1;
@@ -147,8 +149,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (mem_fd < 0)
 		setup();
-	memset(mem, 0, MEM_SIZE);
-	vu_init(&d, "fuzz", xfer, NULL);
+	memset(mem, 0, MEMSZ);
+	vu_init(&d, "fuzz", &virtio_i2c_type, &i2c);
+	vi2c_init(&i2c, vu_queue(&d, 0), xfer, NULL);
 
 	while (p < end) {
 		op = *p++;
@@ -165,23 +168,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				p += 3;
 				if (len > (size_t)(end - p))
 					len = end - p;
-				if (off + len > MEM_SIZE)
-					len = MEM_SIZE - off;
+				if (off + len > MEMSZ)
+					len = MEMSZ - off;
 				memcpy(mem + off, p, len);
 				p += len;
 			}
 			break;
 		case 2:
-			if (d.vq.kick_fd >= 0 &&
-			    write(d.vq.kick_fd, &ev, sizeof(ev)) < 0)
+			if (d.vq[0].kick_fd >= 0 &&
+			    write(d.vq[0].kick_fd, &ev, sizeof(ev)) < 0)
 				abort();
-			while (vu_kick(&d, now) > 0)
+			while (vu_kick(&d, 0, now) > 0)
 				;
 			break;
 		case 3:
 			if (p < end)
 				now += (uint64_t)*p++ * 1000000;
-			if (d.run || vu_deadline(&d) <= now)
+			if (vu_due(&d, now))
 				while (vu_run(&d, now) > 0)
 					;
 			break;
@@ -192,10 +195,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			"pushed %llu transactions %llu%s\n",
 			(unsigned long long)d.nmsgs,
 			(unsigned long long)d.nbadmsgs,
-			(unsigned long long)d.vq.npopped,
-			(unsigned long long)d.vq.npushed,
-			(unsigned long long)d.i2c.ntransactions,
-			d.vq.broken ? " broken" : "");
+			(unsigned long long)d.vq[0].npopped,
+			(unsigned long long)d.vq[0].npushed,
+			(unsigned long long)i2c.ntransactions,
+			d.vq[0].broken ? " broken" : "");
 	vu_reset(&d);
 	check_fds_closed();
 	return 0;

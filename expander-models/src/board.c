@@ -1,198 +1,53 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * board.c - build buses and chip models from the compiled DT the guest
- * boots. A bus is a "virtio,device22" node; its parent virtio_mmio@<base>
- * gives the slot QEMU serves it on. Its children with a compatible one
- * of the models knows are the chips.
- */
-#include <errno.h>
-#include <libfdt.h>
+/* board.c - one board's buses and chips (board.h). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "board_impl.h"
-#include "bus.h"
+#include "board.h"
 #include "log.h"
 
-#define VIRT_MMIO_BASE	0x0a000000ull	/* qemu -M virt, first transport */
-#define VIRT_MMIO_SIZE	0x200ull
+struct board {
+	struct world w;
+	unsigned int nbuses;
+	struct bus *buses[BOARD_MAX_BUSES];
+	unsigned int nchips;
+	struct chip **chips;
+	uint64_t marks;
+};
 
-static void *read_file(const char *path, size_t *len, char *err,
-		       size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	size_t cap = 65536, n = 0, r;
-	char *buf = NULL, *nb;
-
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		nb = realloc(buf, cap);
-		if (!nb)
-			break;
-		buf = nb;
-		r = fread(buf + n, 1, cap - n, f);
-		n += r;
-		if (n < cap)
-			break;
-		cap *= 2;
-	}
-	if (ferror(f) || !nb) {
-		snprintf(err, errlen, "%s: read error", path);
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+static void *fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
-	return -1;
-}
-
-/* The transport node's base address, at its parent's #address-cells. */
-static int mmio_slot(const void *fdt, int mmio, char *err, size_t errlen)
-{
-	int parent = fdt_parent_offset(fdt, mmio);
-	int ac = parent >= 0 ? fdt_address_cells(fdt, parent) : 2;
-	const fdt32_t *reg;
-	uint64_t base = 0;
-	int len, i;
-
-	reg = fdt_getprop(fdt, mmio, "reg", &len);
-	if (!reg || ac < 1 || ac > 2 || len < ac * 4)
-		return fail(err, errlen, "%s: no usable reg",
-			    fdt_get_name(fdt, mmio, NULL));
-	for (i = 0; i < ac; i++)
-		base = base << 32 | fdt32_to_cpu(reg[i]);
-	if (base < VIRT_MMIO_BASE || (base - VIRT_MMIO_BASE) % VIRT_MMIO_SIZE ||
-	    (base - VIRT_MMIO_BASE) / VIRT_MMIO_SIZE >= 32)
-		return fail(err, errlen, "%s: reg 0x%llx is not a virt "
-			    "virtio-mmio slot", fdt_get_name(fdt, mmio, NULL),
-			    (unsigned long long)base);
-	return (base - VIRT_MMIO_BASE) / VIRT_MMIO_SIZE;
-}
-
-/* First string of the node's compatible list that names a model. */
-static const struct chip_variant *find_variant(const void *fdt, int node,
-					       const char **first)
-{
-	const char *p;
-	int len, i;
-
-	p = fdt_getprop(fdt, node, "compatible", &len);
-	*first = p;
-	if (!p)
-		return NULL;
-	for (i = 0; i < len; i += strlen(p + i) + 1) {
-		const struct chip_variant *v = chip_variant_find(p + i);
-
-		if (v)
-			return v;
-	}
 	return NULL;
 }
 
-static int add_chip(struct board *bd, struct bus *b, const void *fdt,
-		    int node, char *err, size_t errlen)
+struct board *board_new(void)
 {
-	const char *name = fdt_get_name(fdt, node, NULL), *compat;
-	const struct chip_variant *v = find_variant(fdt, node, &compat);
-	const fdt32_t *regp;
-	struct chip *c, **nc;
-	char why[128] = "";
-	uint32_t reg;
-	unsigned int i, j;
-	int len, *nn;
+	struct board *bd = calloc(1, sizeof(*bd));
 
-	if (!compat)
-		return 0;	/* not a device: nothing to model */
-	if (!v)
-		return fail(err, errlen, "%s on %s: unknown compatible \"%s\"",
-			    name, bus_name(b), compat);
-	regp = fdt_getprop(fdt, node, "reg", &len);
-	if (!regp || len < 4)
-		return fail(err, errlen, "%s on %s: no reg", name, bus_name(b));
-	reg = fdt32_to_cpu(regp[0]);
-	if (reg > 0x7f)
-		return fail(err, errlen, "%s on %s: reg 0x%x is not a 7-bit "
-			    "address", name, bus_name(b), reg);
-	c = v->family->create(v, reg, &bd->w, why, sizeof(why));
-	if (!c)
-		return fail(err, errlen, "%s on %s: %s", name, bus_name(b),
-			    why);
-	snprintf(c->name, sizeof(c->name), "%s", name);
-	c->bus = b;
-	c->pins.bus = bus_name(b);
-	c->pins.changes = bus_pin_counter(b);
-	c->irq_changes = bus_irq_counter(b);
-	for (i = 0; i < c->ntargets; i++) {
-		struct i2c_target *t = bus_target(b, c->targets[i].addr);
-
-		if (!t && !bus_attach(b, &c->targets[i]))
-			continue;
-		for (j = 0; t && j < bd->nchips; j++)
-			if (bd->chips[j]->bus == b &&
-			    (t == &bd->chips[j]->targets[0] ||
-			     t == &bd->chips[j]->targets[1]))
-				break;
-		fail(err, errlen, "%s on %s: address 0x%02x already taken "
-		     "by %s", name, bus_name(b), c->targets[i].addr,
-		     t && j < bd->nchips ? bd->chips[j]->name : "?");
-		while (i--)	/* undo the addresses already attached */
-			bus_detach(b, &c->targets[i]);
-		chip_destroy(c);
-		return -1;
-	}
-	nc = realloc(bd->chips, (bd->nchips + 1) * sizeof(*nc));
-	nn = realloc(bd->chip_nodes, (bd->nchips + 1) * sizeof(*nn));
-	if (nc)
-		bd->chips = nc;
-	if (nn)
-		bd->chip_nodes = nn;
-	if (!nc || !nn) {
-		for (i = 0; i < c->ntargets; i++)
-			bus_detach(b, &c->targets[i]);
-		chip_destroy(c);
-		return fail(err, errlen, "out of memory");
-	}
-	bd->chips[bd->nchips] = c;
-	bd->chip_nodes[bd->nchips++] = node;
-	return 0;
+	if (bd)
+		world_init(&bd->w);
+	return bd;
 }
 
-static int add_bus(struct board *bd, const void *fdt, int node, char *err,
-		   size_t errlen)
+struct bus *board_add_bus(struct board *bd, int slot, uint32_t hz,
+			  char *err, size_t errlen)
 {
-	const fdt32_t *clk;
 	char name[32];
 	struct bus *b;
-	uint32_t hz = 100000;
-	int slot, child, len;
 	unsigned int i;
 
-	slot = mmio_slot(fdt, fdt_parent_offset(fdt, node), err, errlen);
-	if (slot < 0)
-		return -1;
 	for (i = 0; i < bd->nbuses; i++)
 		if (bus_mmio_slot(bd->buses[i]) == slot)
 			return fail(err, errlen, "two buses on slot %d", slot);
 	if (bd->nbuses == BOARD_MAX_BUSES)
 		return fail(err, errlen, "more than %d buses",
 			    BOARD_MAX_BUSES);
-	clk = fdt_getprop(fdt, node, "clock-frequency", &len);
-	if (clk && len >= 4)
-		hz = fdt32_to_cpu(*clk);
 	if (!hz)
 		return fail(err, errlen, "i2c%d: clock-frequency 0", slot);
 	snprintf(name, sizeof(name), "i2c%d", slot);
@@ -200,49 +55,72 @@ static int add_bus(struct board *bd, const void *fdt, int node, char *err,
 	if (!b)
 		return fail(err, errlen, "out of memory");
 	bd->buses[bd->nbuses++] = b;
-	fdt_for_each_subnode(child, fdt, node)
-		if (add_chip(bd, b, fdt, child, err, errlen))
+	return b;
+}
+
+static void unplace(struct chip *c, unsigned int n)
+{
+	while (n--)
+		bus_detach(c->bus, &c->targets[n]);
+}
+
+/*
+ * Put the chip's targets on bus b and count its pin and INT changes
+ * there. -1 if an address is taken (*clash says which; nothing is left
+ * attached then).
+ */
+static int place(struct chip *c, struct bus *b, uint16_t *clash)
+{
+	unsigned int i;
+
+	c->bus = b;
+	for (i = 0; i < c->ntargets; i++) {
+		if (bus_attach(b, &c->targets[i])) {
+			*clash = c->targets[i].addr;
+			unplace(c, i);
 			return -1;
+		}
+	}
+	c->pins.bus = bus_name(b);
+	c->pins.changes = bus_pin_counter(b);
+	c->irq_changes = bus_irq_counter(b);
 	return 0;
 }
 
-struct board *board_load(const char *dtb_path, char *err, size_t errlen)
+struct chip *board_add_chip(struct board *bd, struct bus *b,
+			    const struct chip_variant *v, uint16_t reg,
+			    const char *name, char *err, size_t errlen)
 {
-	struct board *bd;
-	size_t len;
-	void *fdt;
-	int node, r;
+	struct chip *c, *other, **nc;
+	FILE *log = bd->w.log;
+	char why[128] = "";
+	uint16_t clash;
 
-	fdt = read_file(dtb_path, &len, err, errlen);
-	if (!fdt)
-		return NULL;
-	r = fdt_check_header(fdt);
-	if (r || len < fdt_totalsize(fdt)) {
-		snprintf(err, errlen, "%s: not a DTB (%s)", dtb_path,
-			 r ? fdt_strerror(r) : "truncated");
-		free(fdt);
+	/* A chip's power-on settling is no event: it is not logged. */
+	bd->w.log = NULL;
+	c = chip_create(v, reg, &bd->w, why, sizeof(why));
+	bd->w.log = log;
+	if (!c)
+		return fail(err, errlen, "%s on %s: %s", name, bus_name(b),
+			    why);
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	if (place(c, b, &clash)) {
+		other = board_chip_at(bd, b, clash);
+		fail(err, errlen, "%s on %s: address 0x%02x already taken "
+		     "by %s", name, bus_name(b), clash,
+		     other ? other->name : "?");
+		chip_destroy(c);
 		return NULL;
 	}
-	bd = calloc(1, sizeof(*bd));
-	if (!bd) {
-		snprintf(err, errlen, "out of memory");
-		free(fdt);
-		return NULL;
+	nc = realloc(bd->chips, (bd->nchips + 1) * sizeof(*nc));
+	if (!nc) {
+		unplace(c, c->ntargets);
+		chip_destroy(c);
+		return fail(err, errlen, "out of memory");
 	}
-	world_init(&bd->w);
-	for (node = fdt_node_offset_by_compatible(fdt, -1, "virtio,device22");
-	     node >= 0;
-	     node = fdt_node_offset_by_compatible(fdt, node, "virtio,device22"))
-		if (add_bus(bd, fdt, node, err, errlen))
-			goto bad;
-	if (board_world_from_dt(bd, fdt, err, errlen))
-		goto bad;
-	free(fdt);
-	return bd;
-bad:
-	free(fdt);
-	board_free(bd);
-	return NULL;
+	bd->chips = nc;
+	bd->chips[bd->nchips++] = c;
+	return c;
 }
 
 void board_free(struct board *bd)
@@ -258,7 +136,6 @@ void board_free(struct board *bd)
 	for (i = 0; i < bd->nbuses; i++)
 		bus_free(bd->buses[i]);
 	free(bd->chips);
-	free(bd->chip_nodes);
 	world_destroy(&bd->w);
 	free(bd);
 }
@@ -273,11 +150,31 @@ struct bus *board_bus(struct board *bd, unsigned int i)
 	return i < bd->nbuses ? bd->buses[i] : NULL;
 }
 
+unsigned int board_nchips(const struct board *bd)
+{
+	return bd->nchips;
+}
+
+struct chip *board_chip(struct board *bd, unsigned int i)
+{
+	return i < bd->nchips ? bd->chips[i] : NULL;
+}
+
+void board_lock(struct board *bd)
+{
+	pthread_mutex_lock(&bd->w.lock);
+}
+
+void board_unlock(struct board *bd)
+{
+	pthread_mutex_unlock(&bd->w.lock);
+}
+
 void board_set_log(struct board *bd, FILE *log)
 {
 	unsigned int i, j;
 
-	pthread_mutex_lock(&bd->w.lock);
+	board_lock(bd);
 	if (bd->w.log)
 		fflush(bd->w.log);
 	bd->w.log = log;
@@ -298,17 +195,42 @@ void board_set_log(struct board *bd, FILE *log)
 		}
 		fflush(log);
 	}
-	pthread_mutex_unlock(&bd->w.lock);
+	board_unlock(bd);
+}
+
+uint64_t board_mark(struct board *bd, const char *text)
+{
+	bd->marks++;
+	if (bd->w.log)
+		log_mark(bd->w.log, bd->marks, world_wall_ns(), text);
+	return bd->marks;
+}
+
+void board_flush_log(struct board *bd)
+{
+	if (bd->w.log)
+		fflush(bd->w.log);
+}
+
+void board_outside_event(struct board *bd, struct chip *c)
+{
+	world_set_event(&bd->w, bus_name(c->bus), bus_now_ns(c->bus),
+			world_wall_ns());
+}
+
+int board_watch(struct board *bd, world_watch_fn fn, void *ctx)
+{
+	return world_watch(&bd->w, fn, ctx);
 }
 
 void board_set_paced(struct board *bd, int paced)
 {
 	unsigned int i;
 
-	pthread_mutex_lock(&bd->w.lock);
+	board_lock(bd);
 	for (i = 0; i < bd->nbuses; i++)
 		bus_set_paced(bd->buses[i], paced);
-	pthread_mutex_unlock(&bd->w.lock);
+	board_unlock(bd);
 }
 
 struct bus *board_find_bus(struct board *bd, const char *name)
@@ -327,11 +249,24 @@ struct bus *board_find_bus(struct board *bd, const char *name)
 	return NULL;
 }
 
+struct chip *board_chip_at(struct board *bd, const struct bus *b,
+			   uint16_t addr)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < bd->nchips; i++)
+		for (j = 0; j < bd->chips[i]->ntargets; j++)
+			if (bd->chips[i]->bus == b &&
+			    bd->chips[i]->targets[j].addr == addr)
+				return bd->chips[i];
+	return NULL;
+}
+
 struct chip *board_find_chip(struct board *bd, const char *spec)
 {
 	const char *colon = strchr(spec, ':');
 	struct chip *found = NULL;
-	unsigned int i, j;
+	unsigned int i;
 
 	if (colon) {
 		char busname[32];
@@ -345,14 +280,9 @@ struct chip *board_find_chip(struct board *bd, const char *spec)
 		busname[colon - spec] = 0;
 		b = board_find_bus(bd, busname);
 		addr = strtoul(colon + 1, &end, 16);
-		if (!b || !colon[1] || *end)
+		if (!b || !colon[1] || *end || addr > 0x7f)
 			return NULL;
-		for (i = 0; i < bd->nchips; i++)
-			for (j = 0; j < bd->chips[i]->ntargets; j++)
-				if (bd->chips[i]->bus == b &&
-				    bd->chips[i]->targets[j].addr == addr)
-					return bd->chips[i];
-		return NULL;
+		return board_chip_at(bd, b, addr);
 	}
 	for (i = 0; i < bd->nchips; i++) {
 		if (strcmp(bd->chips[i]->name, spec))

@@ -1,45 +1,89 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * board.h - everything the board's device tree declares: buses, chips,
- * wires. The compiled DT that the guest boots is the only list.
+ * board.h - the buses, chips and wires of one board, and the lock, log
+ * and clock they share (world.h). board_dt.c builds a board from the
+ * compiled DT that the guest boots (the only list); the control
+ * protocol (control.c) and the daemon use it through this file only.
  */
 #ifndef EXPANDER_BOARD_H
 #define EXPANDER_BOARD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "bus.h"
+#include "chip.h"
+#include "world.h"
 
-#define BOARD_MAX_BUSES 32
+/*
+ * QEMU's virt machine has 32 virtio-mmio slots; slots 32-63 are for
+ * boards that only the host-side load driver serves (load/).
+ */
+#define BOARD_MAX_BUSES 64
 
 struct board;
 
 /*
- * Parse a compiled DT: every "virtio,device22" node is one bus (its parent
- * virtio_mmio@<addr> gives the slot), every child with a known compatible
- * and a reg is one chip model. Returns NULL and fills err on any error
+ * Parse a compiled DT (board_dt.c): every "virtio,device22" node is one
+ * bus (its parent virtio_mmio@<addr> gives the slot), every child with a
+ * known compatible and a reg is one chip model, a "bench,expander-world"
+ * node wires pins (BOARD-DT.md). Returns NULL and fills err on any error
  * (unknown compatible, address clash, bad reg, unreadable file).
  */
 struct board *board_load(const char *dtb_path, char *err, size_t errlen);
 void board_free(struct board *bd);
 
+/* Building a board (board_dt.c): an empty one, then buses and chips. */
+struct board *board_new(void);
+/* A bus on virtio-mmio slot at hz, named "i2c<slot>". NULL with err. */
+struct bus *board_add_bus(struct board *bd, int slot, uint32_t hz,
+			  char *err, size_t errlen);
+/*
+ * The model of part v at reg on bus b, named name (the DT node's), in
+ * its power-on state (not logged). NULL with err: a bad reg, or an
+ * address another chip has.
+ */
+struct chip *board_add_chip(struct board *bd, struct bus *b,
+			    const struct chip_variant *v, uint16_t reg,
+			    const char *name, char *err, size_t errlen);
+
 unsigned int board_nbuses(const struct board *bd);
 struct bus *board_bus(struct board *bd, unsigned int i);
+unsigned int board_nchips(const struct board *bd);
+struct chip *board_chip(struct board *bd, unsigned int i);
+
+/* BUS as a name ("i2c31") or a slot number ("31"); NULL if none. */
+struct bus *board_find_bus(struct board *bd, const char *name);
+/* CHIP as a node name ("pca9555@20") or BUS:ADDR ("i2c31:20"). */
+struct chip *board_find_chip(struct board *bd, const char *spec);
+/* The chip answering at addr on bus b, or NULL. */
+struct chip *board_chip_at(struct board *bd, const struct bus *b,
+			   uint16_t addr);
+
+/* The board-wide lock (world.h): held by every bus transaction. */
+void board_lock(struct board *bd);
+void board_unlock(struct board *bd);
 
 /* Transaction and pin-change records go here (NULL: no log). */
 void board_set_log(struct board *bd, FILE *log);
+/* An M record with the next mark number, which it returns. */
+uint64_t board_mark(struct board *bd, const char *text);
+void board_flush_log(struct board *bd);
+
+/*
+ * A change from outside the chips (control: drive) happens now, at the
+ * present time of c's bus clock: the records it causes carry that.
+ */
+void board_outside_event(struct board *bd, struct chip *c);
+
+/*
+ * Follow every pin and INT change of the board (world.h): fn runs in the
+ * daemon's thread, with the board lock held. -1 if too many watch.
+ */
+int board_watch(struct board *bd, world_watch_fn fn, void *ctx);
 
 /* Pace every bus in real time (see struct bus_timing). */
 void board_set_paced(struct board *bd, int paced);
-
-/*
- * Execute one line of the control protocol (see control.md) and write the
- * reply, one or more lines each ending in '\n', the last one "ok ..." or
- * "err ...", into out. Never fails on malformed input: that is an "err"
- * reply. Returns the reply length.
- */
-size_t board_control(struct board *bd, const char *line, char *out,
-		     size_t outlen);
 
 #endif

@@ -1,22 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /* chip.c - model registry and the parts every model shares. */
+#include <stdlib.h>
 #include <string.h>
 
-#include "bus.h"
 #include "chip.h"
 #include "log.h"
 
+/* The registry: every family's table of parts. */
 static const struct chip_variant *const families[] = {
 	pca953x_variants,
 	pcf857x_variants,
 	max732x_variants,
 	NULL,
 };
-
-const struct chip_variant *const *chip_families(void)
-{
-	return families;
-}
 
 const struct chip_variant *chip_variant_find(const char *compatible)
 {
@@ -30,26 +26,35 @@ const struct chip_variant *chip_variant_find(const char *compatible)
 	return NULL;
 }
 
-int chip_init(struct chip *c, const struct chip_variant *v,
-	      struct world *w, uint16_t reg)
+struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
+			 struct world *w, char *err, size_t errlen)
 {
+	struct chip *c = calloc(1, v->family->size);
+
+	if (!c || pinbank_init(&c->pins, w, v->lines)) {
+		snprintf(err, errlen, "out of memory");
+		free(c);
+		return NULL;
+	}
 	c->v = v;
 	c->w = w;
 	c->reg = reg;
 	snprintf(c->name, sizeof(c->name), "%s@%x", v->part, reg);
 	c->pins.chip = c->name;
-	return pinbank_init(&c->pins, w, v->lines);
-}
-
-void chip_fini(struct chip *c)
-{
-	pinbank_free(&c->pins);
+	if (v->family->init(c, err, errlen)) {
+		pinbank_free(&c->pins);
+		free(c);
+		return NULL;
+	}
+	return c;
 }
 
 void chip_destroy(struct chip *c)
 {
-	if (c)
-		c->v->family->destroy(c);
+	if (!c)
+		return;
+	pinbank_free(&c->pins);
+	free(c);
 }
 
 void chip_add_target(struct chip *c, uint16_t addr,
@@ -72,6 +77,12 @@ void chip_set_irq(struct chip *c, bool asserted)
 	if (c->irq_changes)
 		(*c->irq_changes)++;
 	if (w && w->log)
-		log_irq(w->log, c->name, c->bus ? bus_name(c->bus) : NULL,
-			!asserted, asserted, w->now_ns, w->clk, w->wall_ns);
+		log_irq(w->log, c->name, c->pins.bus,
+			!asserted, asserted, w->ev.bus_ns, w->ev.clk,
+			w->ev.wall_ns);
+	if (w) {
+		struct world_change ch = { c->name, NULL, -1, asserted };
+
+		world_changed(w, &ch);
+	}
 }

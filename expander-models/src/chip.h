@@ -3,6 +3,12 @@
  * chip.h - what every chip model has in common, and the table from DT
  * compatible to model. A family (pca953x, pcf857x, max732x) is one
  * model driven by per-part descriptions; board.c only sees this file.
+ *
+ * A new family: a struct whose first member is "struct chip c", an
+ * init() that sets the power-on state and adds the chip's targets, a
+ * NULL-terminated table of struct chip_variant, and one line in the
+ * registry in chip.c. Allocation, pins and freeing are chip.c's,
+ * placement on a bus board.c's.
  */
 #ifndef EXPANDER_CHIP_H
 #define EXPANDER_CHIP_H
@@ -26,16 +32,17 @@ struct chip_variant {
 };
 
 struct chip_family {
-	const char *name;
+	size_t size;		/* of the model's struct, struct chip first */
 	/*
-	 * Build the model in its power-on state, answering at the DT reg
-	 * (and at any second address the part has). NULL on a bad reg,
-	 * with a reason in err.
+	 * Bring the zeroed model to its power-on state, answering at c->reg
+	 * (chip_add_target; and at any second address the part has). Its
+	 * pins exist already. -1 on a bad reg, with a reason in err.
 	 */
-	struct chip *(*create)(const struct chip_variant *v, uint16_t reg,
-			       struct world *w, char *err, size_t errlen);
-	void (*destroy)(struct chip *c);
+	int (*init)(struct chip *c, char *err, size_t errlen);
 };
+
+/* The model struct around a struct chip named c. */
+#define CHIP_MODEL(chip, type) ((type *)((char *)(chip) - offsetof(type, c)))
 
 #define CHIP_MAX_TARGETS 2
 
@@ -43,7 +50,7 @@ struct chip {
 	char name[64];		/* DT node name: "pca9555@20" */
 	const struct chip_variant *v;
 	struct world *w;
-	struct bus *bus;
+	struct bus *bus;	/* set by the board that places it */
 	uint16_t reg;
 	unsigned int ntargets;
 	struct i2c_target targets[CHIP_MAX_TARGETS];
@@ -55,13 +62,14 @@ struct chip {
 };
 
 const struct chip_variant *chip_variant_find(const char *compatible);
-/* Every known variant, NULL-terminated by compatible (for listings). */
-const struct chip_variant *const *chip_families(void);
 
-/* Common part of a model's create(): names, pins, targets. */
-int chip_init(struct chip *c, const struct chip_variant *v,
-	      struct world *w, uint16_t reg);
-void chip_fini(struct chip *c);
+/*
+ * The model of part v in its power-on state, answering at reg (the DT
+ * reg), not yet on a bus. NULL with a reason in err.
+ */
+struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
+			 struct world *w, char *err, size_t errlen);
+/* Freed (its targets off any bus first); NULL is fine. */
 void chip_destroy(struct chip *c);
 
 /* Drive the INT output; logs and counts a change. */

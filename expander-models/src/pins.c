@@ -145,13 +145,21 @@ static void net_update(struct net *net)
 		if (w && w->log)
 			log_pin(w->log, pb->chip, pb->bus, changed[i]->index,
 				pin_level_char(old[i]), pin_level_char(now),
-				w->now_ns, w->clk, w->wall_ns);
+				w->ev.bus_ns, w->ev.clk, w->ev.wall_ns);
 	}
 	for (i = 0; i < n; i++) {
 		struct pinbank *pb = changed[i]->bank;
 
 		if (pb->notify)
 			pb->notify(pb->ctx, changed[i]->index, old[i], now);
+	}
+	for (i = 0; i < n; i++) {
+		struct pinbank *pb = changed[i]->bank;
+		struct world_change ch = { pb->chip, pb, changed[i]->index,
+					   now };
+
+		if (pb->w)
+			world_changed(pb->w, &ch);
 	}
 }
 

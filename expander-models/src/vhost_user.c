@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vhost_user.c - vhost-user backend protocol for vhost-user-i2c-device.
+ * vhost_user.c - vhost-user backend protocol, for any struct vdev_type.
  *
  * Written against QEMU 7.2's front-end (hw/virtio/vhost-user.c) and the
  * protocol description in QEMU's docs/interop/vhost-user.rst. QEMU sends,
@@ -20,24 +20,26 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "transport_log.h"
 #include "vhost_user.h"
 
 #define BIT(n) (1ULL << (n))
 
-uint64_t vu_device_features(void)
+uint64_t vu_device_features(const struct vu_dev *d)
 {
 	/*
-	 * QEMU 7.2 offers INDIRECT_DESC and EVENT_IDX to the guest whatever
-	 * we answer (DESIGN.md); we handle both, so we also say so.
+	 * QEMU offers INDIRECT_DESC and EVENT_IDX to the guest whatever we
+	 * answer; the rings handle both, so we also say so.
 	 */
 	return BIT(VIRTIO_F_VERSION_1) | BIT(VHOST_USER_F_PROTOCOL_FEATURES) |
-	       BIT(VIRTIO_I2C_F_ZERO_LENGTH_REQUEST) |
-	       BIT(VIRTIO_RING_F_INDIRECT_DESC) | BIT(VIRTIO_RING_F_EVENT_IDX);
+	       BIT(VIRTIO_RING_F_INDIRECT_DESC) | BIT(VIRTIO_RING_F_EVENT_IDX) |
+	       d->type->features;
 }
 
-uint64_t vu_protocol_features(void)
+uint64_t vu_protocol_features(const struct vu_dev *d)
 {
-	return BIT(VHOST_USER_PROTOCOL_F_REPLY_ACK);
+	return BIT(VHOST_USER_PROTOCOL_F_REPLY_ACK) |
+	       d->type->protocol_features;
 }
 
 const char *vu_request_name(uint32_t request)
@@ -71,21 +73,38 @@ const char *vu_request_name(uint32_t request)
 	return "unknown request";
 }
 
-void vu_init(struct vu_dev *d, const char *name, vi2c_xfer_fn xfer,
-	     void *ctx)
+void vu_init(struct vu_dev *d, const char *name,
+	     const struct vdev_type *type, void *dev)
 {
+	unsigned int q;
+
 	memset(d, 0, sizeof(*d));
 	d->name = name;
 	d->sock = -1;
+	d->type = type;
+	d->dev = dev;
 	guestmem_init(&d->mem);
-	vq_init(&d->vq, name, &d->mem);
-	vi2c_init(&d->i2c, &d->vq, xfer, ctx);
+	for (q = 0; q < type->nqueues; q++)
+		vq_init(&d->vq[q], name, &d->mem);
+}
+
+struct vq *vu_queue(struct vu_dev *d, unsigned int q)
+{
+	return q < d->type->nqueues ? &d->vq[q] : NULL;
+}
+
+unsigned int vu_nqueues(const struct vu_dev *d)
+{
+	return d->type->nqueues;
 }
 
 static void reset_rings(struct vu_dev *d)
 {
-	vi2c_reset(&d->i2c);
-	vq_reset(&d->vq);
+	unsigned int q;
+
+	d->type->reset(d->dev);
+	for (q = 0; q < d->type->nqueues; q++)
+		vq_reset(&d->vq[q]);
 	d->run = false;
 }
 
@@ -110,6 +129,16 @@ void vu_detach(struct vu_dev *d)
 		close(d->sock);
 	d->sock = -1;
 	vu_reset(d);
+}
+
+int vu_sock(const struct vu_dev *d)
+{
+	return d->sock;
+}
+
+void vu_set_trace(struct vu_dev *d, bool on)
+{
+	d->trace = on;
 }
 
 static void close_fds(int *fds, unsigned int nfds)
@@ -171,23 +200,55 @@ static int reply_u64(const struct vu_msg *m, struct vu_msg *r, uint64_t v)
 	return 1;
 }
 
-/* The {index, num} of a vring state message, or -1 if short or not ours. */
-static int state_msg(struct vu_dev *d, const struct vu_msg *m, uint32_t *num)
+/* The {index, num} of a vring state message, or NULL if short or not ours. */
+static struct vq *state_msg(struct vu_dev *d, const struct vu_msg *m,
+			    uint32_t *num)
 {
 	if (m->size < 8) {
 		bad(d, m, "payload shorter than a vring state");
-		return -1;
+		return NULL;
 	}
-	if (get32(m, 0) >= VU_NUM_QUEUES) {
+	if (get32(m, 0) >= d->type->nqueues) {
 		bad(d, m, "no such queue");
-		return -1;
+		return NULL;
 	}
 	*num = get32(m, 4);
+	return &d->vq[get32(m, 0)];
+}
+
+/* SET_VRING_NUM, SET_VRING_BASE, SET_VRING_ENABLE: {index, num}. */
+static int set_vring_state(struct vu_dev *d, const struct vu_msg *m)
+{
+	uint32_t num;
+	struct vq *vq = state_msg(d, m, &num);
+
+	if (!vq)
+		return -1;
+	switch (m->request) {
+	case VHOST_USER_SET_VRING_NUM:
+		if (vq_set_num(vq, num) < 0) {
+			bad(d, m, "ring size not a power of two in 1..32768");
+			return -1;
+		}
+		break;
+	case VHOST_USER_SET_VRING_BASE:
+		if (num > 0xffff) {
+			bad(d, m, "split ring index above 65535");
+			return -1;
+		}
+		vq_set_base(vq, num);
+		break;
+	default:
+		vq->enabled = num != 0;
+		d->run = true;
+		break;
+	}
 	return 0;
 }
 
 static int set_features(struct vu_dev *d, const struct vu_msg *m)
 {
+	unsigned int q;
 	uint64_t f;
 
 	if (m->size < 8) {
@@ -209,8 +270,10 @@ static int set_features(struct vu_dev *d, const struct vu_msg *m)
 	 * must signal.
 	 */
 	d->features = f;
-	d->vq.event_idx = f & BIT(VIRTIO_RING_F_EVENT_IDX);
-	d->vq.indirect = f & BIT(VIRTIO_RING_F_INDIRECT_DESC);
+	for (q = 0; q < d->type->nqueues; q++) {
+		d->vq[q].event_idx = f & BIT(VIRTIO_RING_F_EVENT_IDX);
+		d->vq[q].indirect = f & BIT(VIRTIO_RING_F_INDIRECT_DESC);
+	}
 	return 0;
 }
 
@@ -220,6 +283,7 @@ static int set_mem_table(struct vu_dev *d, const struct vu_msg *m,
 	struct guestmem_desc desc[GUESTMEM_MAX_REGIONS];
 	char err[128];
 	uint32_t n, i;
+	unsigned int q;
 
 	if (m->size < 8) {
 		bad(d, m, "payload shorter than its header");
@@ -248,8 +312,10 @@ static int set_mem_table(struct vu_dev *d, const struct vu_msg *m,
 		bad(d, m, err);
 		return -1;
 	}
-	if (d->vq.addr_set && vq_remap(&d->vq) < 0)
-		transport_log(d->name, "ring outside the new memory table");
+	for (q = 0; q < d->type->nqueues; q++)
+		if (d->vq[q].addr_set && vq_remap(&d->vq[q]) < 0)
+			transport_log(d->name, "ring outside the new memory "
+				      "table");
 	d->run = true;
 	return 0;
 }
@@ -262,7 +328,7 @@ static int set_vring_addr(struct vu_dev *d, const struct vu_msg *m)
 		bad(d, m, "payload shorter than a vring address");
 		return -1;
 	}
-	if (get32(m, 0) >= VU_NUM_QUEUES) {
+	if (get32(m, 0) >= d->type->nqueues) {
 		bad(d, m, "no such queue");
 		return -1;
 	}
@@ -270,7 +336,7 @@ static int set_vring_addr(struct vu_dev *d, const struct vu_msg *m)
 	desc = get64(m, 8);
 	used = get64(m, 16);
 	avail = get64(m, 24);
-	if (vq_set_addr(&d->vq, desc, avail, used) < 0) {
+	if (vq_set_addr(&d->vq[get32(m, 0)], desc, avail, used) < 0) {
 		bad(d, m, "ring addresses misaligned or not in guest memory");
 		return -1;
 	}
@@ -281,6 +347,7 @@ static int set_vring_addr(struct vu_dev *d, const struct vu_msg *m)
 static int set_vring_fd(struct vu_dev *d, const struct vu_msg *m, int *fds,
 			unsigned int nfds)
 {
+	struct vq *vq;
 	uint64_t v;
 	int fd = -1;
 
@@ -289,10 +356,11 @@ static int set_vring_fd(struct vu_dev *d, const struct vu_msg *m, int *fds,
 		return -1;
 	}
 	v = get64(m, 0);
-	if ((v & VHOST_USER_VRING_IDX_MASK) >= VU_NUM_QUEUES) {
+	if ((v & VHOST_USER_VRING_IDX_MASK) >= d->type->nqueues) {
 		bad(d, m, "no such queue");
 		return -1;
 	}
+	vq = &d->vq[v & VHOST_USER_VRING_IDX_MASK];
 	if (!(v & VHOST_USER_VRING_NOFD_MASK)) {
 		if (nfds != 1) {
 			bad(d, m, "one fd expected");
@@ -305,20 +373,23 @@ static int set_vring_fd(struct vu_dev *d, const struct vu_msg *m, int *fds,
 	}
 	switch (m->request) {
 	case VHOST_USER_SET_VRING_KICK:
-		vq_set_kick(&d->vq, fd);
+		vq_set_kick(vq, fd);
 		d->run = true;	/* the ring may hold requests already */
 		break;
 	case VHOST_USER_SET_VRING_CALL:
-		vq_set_call(&d->vq, fd);
+		vq_set_call(vq, fd);
 		break;
 	default:
-		vq_set_err(&d->vq, fd);
+		vq_set_err(vq, fd);
 		break;
 	}
 	return 0;
 }
 
-/* GET_CONFIG: virtio-i2c has no config space; answer zeros as asked. */
+/*
+ * GET_CONFIG {u32 offset, u32 size, u32 flags, size bytes}: the device's
+ * config space, or zeros as asked for a device without one.
+ */
 static int get_config(struct vu_dev *d, const struct vu_msg *m,
 		      struct vu_msg *r)
 {
@@ -333,6 +404,12 @@ static int get_config(struct vu_dev *d, const struct vu_msg *m,
 	}
 	reply_hdr(m, r, 12 + size);
 	memcpy(r->payload, m->payload, 12);
+	if (d->type->get_config &&
+	    d->type->get_config(d->dev, get32(m, 0), r->payload + 12,
+				size) < 0) {
+		bad(d, m, "config space read out of range");
+		reply_hdr(m, r, 0);
+	}
 	return 1;
 }
 
@@ -354,6 +431,7 @@ int vu_handle(struct vu_dev *d, const struct vu_msg *m, int *fds,
 	      unsigned int nfds, struct vu_msg *reply)
 {
 	uint32_t num = 0;
+	struct vq *vq;
 	int ret = 0;
 
 	d->nmsgs++;
@@ -370,13 +448,13 @@ int vu_handle(struct vu_dev *d, const struct vu_msg *m, int *fds,
 
 	switch (m->request) {
 	case VHOST_USER_GET_FEATURES:
-		reply_u64(m, reply, vu_device_features());
+		reply_u64(m, reply, vu_device_features(d));
 		break;
 	case VHOST_USER_SET_FEATURES:
 		ret = set_features(d, m);
 		break;
 	case VHOST_USER_GET_PROTOCOL_FEATURES:
-		reply_u64(m, reply, vu_protocol_features());
+		reply_u64(m, reply, vu_protocol_features(d));
 		break;
 	case VHOST_USER_SET_PROTOCOL_FEATURES:
 		if (m->size < 8) {
@@ -384,7 +462,7 @@ int vu_handle(struct vu_dev *d, const struct vu_msg *m, int *fds,
 			ret = -1;
 			break;
 		}
-		d->protocol_features = get64(m, 0) & vu_protocol_features();
+		d->protocol_features = get64(m, 0) & vu_protocol_features(d);
 		break;
 	case VHOST_USER_SET_OWNER:
 		d->owner = true;
@@ -396,51 +474,34 @@ int vu_handle(struct vu_dev *d, const struct vu_msg *m, int *fds,
 		d->features = 0;
 		break;
 	case VHOST_USER_GET_QUEUE_NUM:
-		reply_u64(m, reply, VU_NUM_QUEUES);
+		reply_u64(m, reply, d->type->nqueues);
 		break;
 	case VHOST_USER_SET_MEM_TABLE:
 		ret = set_mem_table(d, m, fds, nfds);
 		break;
 	case VHOST_USER_SET_VRING_NUM:
-		ret = state_msg(d, m, &num);
-		if (!ret && vq_set_num(&d->vq, num) < 0) {
-			bad(d, m, "ring size not a power of two in 1..32768");
-			ret = -1;
-		}
+	case VHOST_USER_SET_VRING_BASE:
+	case VHOST_USER_SET_VRING_ENABLE:
+		ret = set_vring_state(d, m);
 		break;
 	case VHOST_USER_SET_VRING_ADDR:
 		ret = set_vring_addr(d, m);
-		break;
-	case VHOST_USER_SET_VRING_BASE:
-		ret = state_msg(d, m, &num);
-		if (!ret && num > 0xffff) {
-			bad(d, m, "split ring index above 65535");
-			ret = -1;
-		}
-		if (!ret)
-			vq_set_base(&d->vq, num);
 		break;
 	case VHOST_USER_GET_VRING_BASE:
 		/* Always answered: QEMU waits for it. */
 		reply_hdr(m, reply, 8);
 		put32(reply, 0, m->size >= 4 ? get32(m, 0) : 0);
-		if (state_msg(d, m, &num) < 0)
+		vq = state_msg(d, m, &num);
+		if (!vq)
 			break;
-		vi2c_flush(&d->i2c);
-		vq_stop(&d->vq);
-		put32(reply, 4, d->vq.last_avail_idx);
+		d->type->stop(d->dev, vq - d->vq);
+		vq_stop(vq);
+		put32(reply, 4, vq->last_avail_idx);
 		break;
 	case VHOST_USER_SET_VRING_KICK:
 	case VHOST_USER_SET_VRING_CALL:
 	case VHOST_USER_SET_VRING_ERR:
 		ret = set_vring_fd(d, m, fds, nfds);
-		break;
-	case VHOST_USER_SET_VRING_ENABLE:
-		ret = state_msg(d, m, &num);
-		if (!ret) {
-			d->vq.enabled = num != 0;
-			d->run = true;
-		}
 		break;
 	case VHOST_USER_GET_CONFIG:
 		get_config(d, m, reply);
@@ -627,33 +688,85 @@ int vu_service(struct vu_dev *d)
 	return 0;
 }
 
-int vu_kick_fd(const struct vu_dev *d)
+int vu_kick_fd(const struct vu_dev *d, unsigned int q)
 {
-	if (!vq_runnable(&d->vq) || vi2c_busy(&d->i2c))
+	if (q >= d->type->nqueues || !vq_runnable(&d->vq[q]) ||
+	    (d->type->busy && d->type->busy(d->dev, q)))
 		return -1;
-	return d->vq.kick_fd;
+	return d->vq[q].kick_fd;
 }
 
-int vu_kick(struct vu_dev *d, uint64_t now)
+int vu_queue_kick_fd(const struct vu_dev *d, unsigned int q)
+{
+	return q < d->type->nqueues ? d->vq[q].kick_fd : -1;
+}
+
+bool vu_kick_fd_is(const struct vu_dev *d, unsigned int q, int fd)
+{
+	return q < d->type->nqueues && fd >= 0 && d->vq[q].kick_fd == fd;
+}
+
+int vu_kick(struct vu_dev *d, unsigned int q, uint64_t now)
 {
 	uint64_t n;
 	ssize_t r;
 
-	if (d->vq.kick_fd >= 0) {
+	if (q >= d->type->nqueues)
+		return 0;
+	if (d->vq[q].kick_fd >= 0) {
 		do
-			r = read(d->vq.kick_fd, &n, sizeof(n));
+			r = read(d->vq[q].kick_fd, &n, sizeof(n));
 		while (r < 0 && errno == EINTR);
 	}
-	return vu_run(d, now);
+	return vu_kicked(d, q, now);
+}
+
+int vu_kicked(struct vu_dev *d, unsigned int q, uint64_t now)
+{
+	if (q >= d->type->nqueues)
+		return 0;
+	/* A pass that is due anyway serves this queue too. */
+	if (d->run)
+		return vu_run(d, now);
+	return d->type->process(d->dev, q, now);
 }
 
 int vu_run(struct vu_dev *d, uint64_t now)
 {
+	unsigned int q;
+	int again = 0;
+
 	d->run = false;
-	return vi2c_process(&d->i2c, now);
+	for (q = 0; q < d->type->nqueues; q++)
+		if (d->type->process(d->dev, q, now) > 0)
+			again = 1;
+	return again;
+}
+
+void vu_wake(struct vu_dev *d)
+{
+	d->run = true;
+	if (d->wake)
+		d->wake(d->wake_ctx);
+}
+
+void vu_set_wake(struct vu_dev *d, void (*fn)(void *ctx), void *ctx)
+{
+	d->wake = fn;
+	d->wake_ctx = ctx;
+}
+
+bool vu_pending(const struct vu_dev *d)
+{
+	return d->run;
+}
+
+bool vu_due(const struct vu_dev *d, uint64_t now)
+{
+	return d->run || vu_deadline(d) <= now;
 }
 
 uint64_t vu_deadline(const struct vu_dev *d)
 {
-	return vi2c_deadline(&d->i2c);
+	return d->type->deadline(d->dev);
 }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * vhost_user.h - the vhost-user protocol, backend side, for one
- * vhost-user-i2c device on one Unix socket.
+ * vhost_user.h - the vhost-user protocol, backend side, for one virtio
+ * device on one Unix socket. What the device is (its queues, features,
+ * config space, what a request means) comes from its struct vdev_type
+ * (vdev.h); everything here is the same for every kind of device.
  *
  * A message is a 12-byte header {u32 request, u32 flags, u32 size} and
  * size bytes of payload, all little-endian, with file descriptors passed
@@ -16,7 +18,7 @@
 #include <stdint.h>
 
 #include "guestmem.h"
-#include "virtio_i2c.h"
+#include "vdev.h"
 #include "virtqueue.h"
 
 enum vu_request {
@@ -56,6 +58,7 @@ enum vu_request {
 #define VHOST_F_LOG_ALL			26
 #define VHOST_USER_F_PROTOCOL_FEATURES	30
 #define VHOST_USER_PROTOCOL_F_REPLY_ACK	3
+#define VHOST_USER_PROTOCOL_F_CONFIG	9
 
 #define VU_HDR_SIZE	12
 /*
@@ -66,8 +69,6 @@ enum vu_request {
 #define VU_MAX_PAYLOAD	4096
 #define VU_MAX_FDS	GUESTMEM_MAX_REGIONS
 #define VU_CONFIG_MAX	256
-/* Queues of vhost-user-i2c-device: one request queue. */
-#define VU_NUM_QUEUES	1
 
 struct vu_msg {
 	uint32_t request;
@@ -80,24 +81,34 @@ struct vu_dev {
 	const char *name;
 	int sock;		/* -1 when no QEMU is connected */
 	struct guestmem mem;
-	struct vq vq;
-	struct vi2c i2c;
+	const struct vdev_type *type;
+	void *dev;		/* the device, passed to type's handlers */
+	struct vq vq[VDEV_MAX_QUEUES];	/* type->nqueues of them */
 	uint64_t features;		/* from SET_FEATURES */
 	uint64_t protocol_features;	/* from SET_PROTOCOL_FEATURES */
 	bool owner;
-	bool run;		/* a ring pass is due (see vu_run) */
+	bool run;		/* a pass over the queues is due (see vu_run) */
 	bool trace;		/* log every message */
+	void (*wake)(void *ctx);	/* told of vu_wake() (vu_set_wake) */
+	void *wake_ctx;
 	uint64_t nmsgs, nbadmsgs;
 };
 
 /* The features we answer GET_FEATURES and GET_PROTOCOL_FEATURES with. */
-uint64_t vu_device_features(void);
-uint64_t vu_protocol_features(void);
+uint64_t vu_device_features(const struct vu_dev *d);
+uint64_t vu_protocol_features(const struct vu_dev *d);
 
 const char *vu_request_name(uint32_t request);
 
-void vu_init(struct vu_dev *d, const char *name, vi2c_xfer_fn xfer,
-	     void *ctx);
+/*
+ * A backend for one device of kind type; dev is handed to its handlers.
+ * The device binds to its rings afterwards, through vu_queue().
+ */
+void vu_init(struct vu_dev *d, const char *name,
+	     const struct vdev_type *type, void *dev);
+
+/* Queue q's ring (q < type->nqueues), for the device. */
+struct vq *vu_queue(struct vu_dev *d, unsigned int q);
 
 /*
  * Back to the state of a fresh connection: rings, fds and memory gone.
@@ -108,6 +119,12 @@ void vu_reset(struct vu_dev *d);
 /* Take a connected socket / close it and reset. */
 void vu_attach(struct vu_dev *d, int sock);
 void vu_detach(struct vu_dev *d);
+
+/* The connected socket, or -1. */
+int vu_sock(const struct vu_dev *d);
+
+/* Log every message (--verbose). */
+void vu_set_trace(struct vu_dev *d, bool on);
 
 /*
  * Handle one message. m->size is the payload length (more than
@@ -137,20 +154,55 @@ int vu_send(int sock, const struct vu_msg *m, int timeout_ms);
  */
 int vu_service(struct vu_dev *d);
 
-/* The fd to poll for kicks now, or -1 (no ring, or a hold is running). */
-int vu_kick_fd(const struct vu_dev *d);
+/* Queues the device has (type->nqueues). */
+unsigned int vu_nqueues(const struct vu_dev *d);
 
-/* The kick fd is readable: consume the kick and serve the ring. */
-int vu_kick(struct vu_dev *d, uint64_t now);
+/* The queue's kick fd whatever the ring's state, or -1 if it has none. */
+int vu_queue_kick_fd(const struct vu_dev *d, unsigned int q);
 
 /*
- * Serve the ring without a kick (after setup messages, on a deadline, or
- * after vu_kick()/vu_run() returned 1 to yield). Returns 1 if it wants to
- * be called again at once.
+ * The fd to poll for kicks of queue q now, or -1 (no ring, or the
+ * device is busy and kicks wait).
+ */
+int vu_kick_fd(const struct vu_dev *d, unsigned int q);
+
+/*
+ * Is fd still queue q's kick fd? A message handled earlier in the same
+ * round of poll() results may have replaced or closed it.
+ */
+bool vu_kick_fd_is(const struct vu_dev *d, unsigned int q, int fd);
+
+/* Queue q's kick fd is readable: consume the kick and serve the queues. */
+int vu_kick(struct vu_dev *d, unsigned int q, uint64_t now);
+
+/*
+ * The same without reading the kick fd: for a loop that watches it
+ * edge-triggered, where each kick is an event whatever the count, so
+ * the count need not be reset (a system call per kick saved).
+ */
+int vu_kicked(struct vu_dev *d, unsigned int q, uint64_t now);
+
+/*
+ * Serve every queue without a kick (after setup messages, on a
+ * deadline, after vu_wake(), or after vu_kick()/vu_run() returned 1 to
+ * yield). Returns 1 if it wants to be called again at once.
  */
 int vu_run(struct vu_dev *d, uint64_t now);
 
-/* See vi2c_deadline(); UINT64_MAX if nothing is timed. */
+/* fn(ctx) is called on every vu_wake(): the daemon's loop learns of it. */
+void vu_set_wake(struct vu_dev *d, void (*fn)(void *ctx), void *ctx);
+
+/*
+ * The device has work outside a kick (a held chain to complete after a
+ * pin change): the next pass of the loop calls vu_run().
+ */
+void vu_wake(struct vu_dev *d);
+
+/* Is a pass due without a kick: vu_wake(), set-up, or the deadline? */
+bool vu_pending(const struct vu_dev *d);
+bool vu_due(const struct vu_dev *d, uint64_t now);
+
+/* The device's deadline (vdev_type.deadline); UINT64_MAX if none. */
 uint64_t vu_deadline(const struct vu_dev *d);
 
 #endif

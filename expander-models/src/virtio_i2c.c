@@ -320,3 +320,42 @@ void vi2c_flush(struct vi2c *d)
 	d->discard = false;
 	vq_notify(d->vq);
 }
+
+static int type_process(void *dev, unsigned int q, uint64_t now)
+{
+	return vi2c_process(dev, now);
+}
+
+static uint64_t type_deadline(const void *dev)
+{
+	return vi2c_deadline(dev);
+}
+
+static bool type_busy(const void *dev, unsigned int q)
+{
+	return vi2c_busy(dev);
+}
+
+static void type_stop(void *dev, unsigned int q)
+{
+	vi2c_flush(dev);
+}
+
+static void type_reset(void *dev)
+{
+	vi2c_reset(dev);
+}
+
+const struct vdev_type virtio_i2c_type = {
+	.prefix = "i2c",
+	.qemu_device = "vhost-user-i2c-device",
+	.ready_word = "bus",
+	.virtio_id = VIRTIO_ID_I2C_ADAPTER,
+	.features = 1ULL << VIRTIO_I2C_F_ZERO_LENGTH_REQUEST,
+	.nqueues = 1,
+	.process = type_process,
+	.deadline = type_deadline,
+	.busy = type_busy,
+	.stop = type_stop,
+	.reset = type_reset,
+};

@@ -21,8 +21,10 @@
 #include <stdint.h>
 
 #include "bus.h"
+#include "vdev.h"
 #include "virtqueue.h"
 
+#define VIRTIO_ID_I2C_ADAPTER		34
 #define VIRTIO_I2C_F_ZERO_LENGTH_REQUEST 0
 
 #define VIRTIO_I2C_FLAGS_FAIL_NEXT	1
@@ -91,6 +93,13 @@ struct vi2c {
 
 	uint64_t nreqs, nbad, ntransactions, nfailed;
 };
+
+/*
+ * The device kind for the vhost-user backend: one request queue, no
+ * config space; its handlers are the vi2c_* functions below, with dev a
+ * struct vi2c.
+ */
+extern const struct vdev_type virtio_i2c_type;
 
 void vi2c_init(struct vi2c *d, struct vq *vq, vi2c_xfer_fn xfer, void *ctx);
 

@@ -8,7 +8,7 @@
  * is {le16 flags, le16 idx, {le32 id, le32 len} ring[num],
  * le16 avail_event}. The event fields are always mapped: legacy drivers
  * always allocate them, and writing avail_event whatever was negotiated
- * is what keeps a guest that uses EVENT_IDX kicking (DESIGN.md).
+ * is what keeps a guest that uses EVENT_IDX kicking.
  */
 #include <endian.h>
 #include <errno.h>
@@ -18,40 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "transport_log.h"
 #include "virtqueue.h"
 
 #define DESC_SIZE 16
 #define VQ_LOG_LIMIT 20
-
-static FILE *log_file;
-static bool log_set;
-
-void transport_set_log(FILE *f)
-{
-	log_file = f;
-	log_set = true;
-}
-
-void transport_vlog(const char *who, const char *fmt, va_list ap)
-{
-	FILE *f = log_set ? log_file : stderr;
-
-	if (!f)
-		return;
-	fprintf(f, "%s: ", who ? who : "vhost-user");
-	vfprintf(f, fmt, ap);
-	fputc('\n', f);
-	fflush(f);
-}
-
-void transport_log(const char *who, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	transport_vlog(who, fmt, ap);
-	va_end(ap);
-}
 
 const char *vq_chain_strerror(enum vq_chain_err e)
 {

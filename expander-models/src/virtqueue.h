@@ -158,13 +158,4 @@ void vq_complain(struct vq *vq, const char *fmt, ...)
 
 const char *vq_chain_strerror(enum vq_chain_err e);
 
-/*
- * Transport diagnostics: one line each, "who: message". Default stderr;
- * NULL silences them (unit tests point this at a memstream).
- */
-void transport_set_log(FILE *f);
-void transport_log(const char *who, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void transport_vlog(const char *who, const char *fmt, va_list ap);
-
 #endif

@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "log.h"
-#include "rig.h"
+#include "fixture.h"
 
 #define A 0x20
 

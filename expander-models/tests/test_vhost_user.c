@@ -15,10 +15,21 @@
 
 #include "check.h"
 #include "fake_guest.h"
+#include "transport_log.h"
 #include "vhost_user.h"
+#include "virtio_i2c.h"
+#include "vu_front.h"
 
 static struct vu_msg msg, reply;
 static struct fake_bus bus;
+static struct vi2c i2c;
+
+/* A backend with a virtio-i2c device on the fake bus behind it. */
+static void dev_init(struct vu_dev *d)
+{
+	vu_init(d, "t", &virtio_i2c_type, &i2c);
+	vi2c_init(&i2c, vu_queue(d, 0), fake_xfer, &bus);
+}
 
 static unsigned int open_fds(void)
 {
@@ -144,7 +155,7 @@ TEST(features)
 	struct vu_dev d;
 	int r;
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	start(VHOST_USER_GET_FEATURES, 0, 0);
 	r = vu_handle(&d, &msg, NULL, 0, &reply);
 	CHECK_EQ(r, 1);
@@ -163,14 +174,14 @@ TEST(features)
 	/* Bits we did not offer are not taken. */
 	CHECK_EQ(send_u64(&d, VHOST_USER_SET_PROTOCOL_FEATURES, 0, ~0ULL,
 			  NULL, 0), 0);
-	CHECK_EQ(d.protocol_features, vu_protocol_features());
+	CHECK_EQ(d.protocol_features, vu_protocol_features(&d));
 
 	/* SET_FEATURES without NEED_REPLY: no reply at all. */
 	CHECK_EQ(send_u64(&d, VHOST_USER_SET_FEATURES, 0,
 			  (1ULL << VIRTIO_RING_F_EVENT_IDX) |
 			  (1ULL << VIRTIO_RING_F_INDIRECT_DESC), NULL, 0), 0);
-	CHECK(d.vq.event_idx);
-	CHECK(d.vq.indirect);
+	CHECK(d.vq[0].event_idx);
+	CHECK(d.vq[0].indirect);
 	CHECK(acked_err(send_u64(&d, VHOST_USER_SET_FEATURES,
 				 VHOST_USER_NEED_REPLY_MASK,
 				 1ULL << VIRTIO_F_RING_PACKED, NULL, 0)));
@@ -185,7 +196,7 @@ TEST(need_reply_and_unknown)
 {
 	struct vu_dev d;
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	start(VHOST_USER_SET_OWNER, VHOST_USER_NEED_REPLY_MASK, 0);
 	CHECK(acked_ok(vu_handle(&d, &msg, NULL, 0, &reply)));
 	CHECK_EQ(reply.request, VHOST_USER_SET_OWNER);
@@ -213,7 +224,7 @@ TEST(bad_headers_disconnect)
 	struct vu_dev d;
 	int fd = eventfd(0, 0);
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	start(VHOST_USER_SET_OWNER, 0, VU_MAX_PAYLOAD + 1);
 	CHECK_EQ(vu_handle(&d, &msg, &fd, 1, &reply), -1);
 	CHECK(!fd_open(fd));	/* and the fd is not leaked */
@@ -227,13 +238,13 @@ TEST(vring_num_checks)
 {
 	struct vu_dev d;
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 0)));
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 6)));
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 65536)));
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_NUM, 1, 4)));
 	CHECK(acked_ok(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 4)));
-	CHECK_EQ(d.vq.num, 4);
+	CHECK_EQ(d.vq[0].num, 4);
 	CHECK(acked_err(send_state(&d, VHOST_USER_SET_VRING_BASE, 0,
 				   0x10000)));
 	start(VHOST_USER_SET_VRING_NUM, VHOST_USER_NEED_REPLY_MASK, 4);
@@ -248,7 +259,7 @@ TEST(mem_table_checks)
 	unsigned int before = open_fds();
 
 	CHECK(fd >= 0);
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	/* Too many regions: refused, every fd closed. */
 	CHECK(acked_err(mem_table(&d, GUESTMEM_MAX_REGIONS + 1, fd, 4096, 0)));
 	CHECK(acked_err(mem_table(&d, 0, fd, 4096, 0)));
@@ -299,7 +310,7 @@ TEST(vring_addr_checks)
 	struct vu_dev d;
 	int fd = guest_fd();
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	CHECK(acked_ok(mem_table(&d, 1, fd, FG_SIZE, 0)));
 	CHECK(acked_ok(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 4)));
 	/* Not in guest memory (a guest-physical address is not QEMU's). */
@@ -311,15 +322,15 @@ TEST(vring_addr_checks)
 	/* Misaligned. */
 	CHECK(acked_err(ring_addr(&d, FG_UVA + 8, FG_UVA + FG_USED,
 				  FG_UVA + FG_AVAIL)));
-	CHECK(!d.vq.desc);
+	CHECK(!d.vq[0].desc);
 	CHECK(acked_ok(ring_addr(&d, FG_UVA, FG_UVA + FG_USED,
 				 FG_UVA + FG_AVAIL)));
-	CHECK(d.vq.desc != NULL);
+	CHECK(d.vq[0].desc != NULL);
 	/* A bigger ring no longer fits: unmapped, not served. */
 	CHECK(acked_ok(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 32768)));
-	CHECK(!d.vq.desc);
+	CHECK(!d.vq[0].desc);
 	CHECK(acked_ok(send_state(&d, VHOST_USER_SET_VRING_NUM, 0, 4)));
-	CHECK(d.vq.desc != NULL);
+	CHECK(d.vq[0].desc != NULL);
 	start(VHOST_USER_SET_VRING_ADDR, VHOST_USER_NEED_REPLY_MASK, 24);
 	CHECK(acked_err(vu_handle(&d, &msg, NULL, 0, &reply)));
 	vu_reset(&d);
@@ -332,7 +343,7 @@ TEST(vring_fd_checks)
 	int e = eventfd(0, 0), f = eventfd(0, 0);
 	int fds[2] = { e, f };
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	/* Queue 1 does not exist: the fd is closed. */
 	CHECK(acked_err(send_u64(&d, VHOST_USER_SET_VRING_CALL,
 				 VHOST_USER_NEED_REPLY_MASK, 1, fds, 1)));
@@ -361,129 +372,47 @@ TEST(vring_fd_checks)
 	CHECK(acked_ok(send_u64(&d, VHOST_USER_SET_VRING_KICK,
 				VHOST_USER_NEED_REPLY_MASK, 0, fds, 1)));
 	CHECK(fd_open(e));
-	CHECK_EQ(d.vq.kick_fd, e);
+	CHECK_EQ(d.vq[0].kick_fd, e);
 	vu_reset(&d);
 	CHECK(!fd_open(e));
 }
 
 /*
- * QEMU 7.2's start sequence over a socketpair, one request served via the
- * kick fd, the stop sequence, a disconnect and a second connection.
+ * QEMU 7.2's start sequence over a socketpair (tests/vu_front.h), one
+ * request served via the kick fd, the stop sequence, a disconnect and a
+ * second connection.
  */
-struct peer {
-	int sock;		/* QEMU's end */
-	int mem_fd;
-	uint8_t *mem;
-	int kick, call;
-};
-
-static int peer_send(struct peer *p, uint32_t req, uint32_t flags,
-		     const void *payload, uint32_t size, int fd)
+static int serve_one(void *ctx)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} ctl;
-	uint8_t buf[VU_HDR_SIZE + 64];
-	struct iovec iov = { buf, VU_HDR_SIZE + size };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
-	struct cmsghdr *c;
-	uint32_t h[3] = { req, VHOST_USER_VERSION | flags, size };
-
-	memcpy(buf, h, sizeof(h));
-	if (size)
-		memcpy(buf + VU_HDR_SIZE, payload, size);
-	if (fd >= 0) {
-		mh.msg_control = ctl.buf;
-		mh.msg_controllen = sizeof(ctl.buf);
-		c = CMSG_FIRSTHDR(&mh);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	}
-	return sendmsg(p->sock, &mh, 0) == (ssize_t)iov.iov_len ? 0 : -1;
+	return vu_service(ctx);
 }
 
-/* Send, let the backend serve it, read the reply if one is expected. */
-static int roundtrip(struct vu_dev *d, struct peer *p, uint32_t req,
-		     uint32_t flags, const void *payload, uint32_t size,
-		     int fd, bool want_reply)
+static int roundtrip(struct vuf_peer *p, uint32_t req, const void *payload,
+		     uint32_t size, bool want_reply)
 {
-	int fds[VU_MAX_FDS];
-	unsigned int nfds;
+	int r = vuf_roundtrip(p, req, 0, payload, size, -1, want_reply);
 
-	if (peer_send(p, req, flags, payload, size, fd) < 0)
-		return -1;
-	if (vu_service(d) < 0)
-		return -1;
-	if (!want_reply)
-		return 0;
-	if (vu_recv(p->sock, &reply, fds, &nfds, 1000) != 0)
-		return -1;
-	return reply.request == req ? 0 : -1;
-}
-
-static int qemu_start(struct vu_dev *d, struct peer *p)
-{
-	uint64_t u64, mem[5] = { 1, FG_GPA, FG_SIZE, FG_UVA, 0 };
-	uint32_t state[2] = { 0, 4 };
-	uint64_t addr[5] = { 0, FG_UVA + FG_DESC, FG_UVA + FG_USED,
-			     FG_UVA + FG_AVAIL, 0 };
-	int ok = 0;
-
-	ok |= roundtrip(d, p, VHOST_USER_GET_FEATURES, 0, NULL, 0, -1, true);
-	ok |= roundtrip(d, p, VHOST_USER_GET_PROTOCOL_FEATURES, 0, NULL, 0,
-			-1, true);
-	u64 = 1ULL << VHOST_USER_PROTOCOL_F_REPLY_ACK;
-	ok |= roundtrip(d, p, VHOST_USER_SET_PROTOCOL_FEATURES, 0, &u64, 8,
-			-1, false);
-	ok |= roundtrip(d, p, VHOST_USER_SET_OWNER, 0, NULL, 0, -1, false);
-	u64 = (1ULL << VIRTIO_RING_F_EVENT_IDX) |
-	      (1ULL << VIRTIO_RING_F_INDIRECT_DESC) |
-	      (1ULL << VHOST_USER_F_PROTOCOL_FEATURES) | 1;
-	ok |= roundtrip(d, p, VHOST_USER_SET_FEATURES, 0, &u64, 8, -1, false);
-	ok |= roundtrip(d, p, VHOST_USER_SET_MEM_TABLE,
-			VHOST_USER_NEED_REPLY_MASK, mem, 40, p->mem_fd, true);
-	ok |= reply64() != 0;
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_NUM, 0, state, 8, -1,
-			false);
-	state[1] = 0;
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_BASE, 0, state, 8, -1,
-			false);
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_ADDR, 0, addr, 40, -1,
-			false);
-	u64 = 0;
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_KICK, 0, &u64, 8, p->kick,
-			false);
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_CALL, 0, &u64, 8, p->call,
-			false);
-	state[1] = 1;
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_ENABLE, 0, state, 8, -1,
-			false);
-	return ok;
+	reply = p->reply;
+	return r;
 }
 
 TEST(qemu_session)
 {
 	struct fake_guest g;
 	struct vu_dev d;
-	struct peer p;
+	struct vuf_peer p;
 	struct fg_req r;
 	uint32_t state[2] = { 0, 0 };
 	uint64_t one = 1, n;
 	int sv[2], round;
 	unsigned int before = open_fds();
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	memset(&bus, 0, sizeof(bus));
 	bus.ack_addr = 0x20;
-	p.mem_fd = guest_fd();
-	p.mem = mmap(NULL, FG_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
-		     p.mem_fd, 0);
-	CHECK(p.mem != MAP_FAILED);
-	p.kick = eventfd(0, EFD_NONBLOCK);
-	p.call = eventfd(0, EFD_NONBLOCK);
+	CHECK_EQ(vuf_peer_init(&p), 0);
+	p.serve = serve_one;
+	p.ctx = &d;
 
 	/* Twice: the second is QEMU reconnecting after a restart. */
 	for (round = 0; round < 2; round++) {
@@ -492,30 +421,30 @@ TEST(qemu_session)
 		fcntl(sv[1], F_SETFL, O_NONBLOCK);
 		p.sock = sv[0];
 		vu_attach(&d, sv[1]);
-		CHECK_EQ(qemu_start(&d, &p), 0);
-		CHECK(vq_runnable(&d.vq));
-		CHECK(d.vq.event_idx);
+		CHECK_EQ(vuf_start(&p, 4), 0);
+		CHECK(vq_runnable(&d.vq[0]));
+		CHECK(d.vq[0].event_idx);
 
 		fg_init_layout(&g, p.mem, 4);
 		r = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_M_RD, NULL, 2);
 		fg_queue_indirect(&g, &r, true);
 		CHECK_EQ(write(p.kick, &one, 8), 8);
-		CHECK_EQ(vu_kick_fd(&d), d.vq.kick_fd);
-		CHECK_EQ(vu_kick(&d, 0), 0);
+		CHECK_EQ(vu_kick_fd(&d, 0), d.vq[0].kick_fd);
+		CHECK_EQ(vu_kick(&d, 0, 0), 0);
 		CHECK_EQ(fg_status(&g, &r), VIRTIO_I2C_MSG_OK);
 		CHECK_EQ(fg_used_idx(&g), 1);
 		CHECK_EQ(fg_avail_event(&g), 1);
 		CHECK_EQ(read(p.call, &n, 8), 8);
 
 		/* Stop: disable, then GET_VRING_BASE answers 1. */
-		CHECK_EQ(roundtrip(&d, &p, VHOST_USER_SET_VRING_ENABLE, 0,
-				   state, 8, -1, false), 0);
-		CHECK_EQ(roundtrip(&d, &p, VHOST_USER_GET_VRING_BASE, 0,
-				   state, 8, -1, true), 0);
+		CHECK_EQ(roundtrip(&p, VHOST_USER_SET_VRING_ENABLE, state, 8,
+				   false), 0);
+		CHECK_EQ(roundtrip(&p, VHOST_USER_GET_VRING_BASE, state, 8,
+				   true), 0);
 		CHECK_EQ(reply.size, 8);
 		CHECK_EQ(le32toh(*(uint32_t *)(reply.payload + 4)), 1);
-		CHECK(!vq_runnable(&d.vq));
-		CHECK_EQ(vu_kick_fd(&d), -1);
+		CHECK(!vq_runnable(&d.vq[0]));
+		CHECK_EQ(vu_kick_fd(&d, 0), -1);
 
 		/* QEMU goes away. */
 		close(p.sock);
@@ -525,10 +454,8 @@ TEST(qemu_session)
 		CHECK_EQ(d.sock, -1);
 	}
 	CHECK_EQ(bus.ncalls, 2);
-	munmap(p.mem, FG_SIZE);
-	close(p.mem_fd);
-	close(p.kick);
-	close(p.call);
+	p.sock = -1;
+	vuf_peer_free(&p);
 	CHECK_EQ(open_fds(), before);
 }
 
@@ -539,7 +466,7 @@ TEST(socket_rejects_oversized_message)
 			  VU_MAX_PAYLOAD + 1 };
 	int sv[2];
 
-	vu_init(&d, "t", fake_xfer, &bus);
+	dev_init(&d);
 	CHECK_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
 	vu_attach(&d, sv[1]);
 	CHECK_EQ(write(sv[0], h, sizeof(h)), (ssize_t)sizeof(h));

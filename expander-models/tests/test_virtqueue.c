@@ -12,6 +12,7 @@
 #include "check.h"
 #include "fake_guest.h"
 #include "guestmem.h"
+#include "transport_log.h"
 #include "virtio_i2c.h"
 #include "virtqueue.h"
 

@@ -310,22 +310,15 @@ static void pca953x_pin_changed(void *ctx, unsigned int pin,
 	update_irq(m);
 }
 
-static struct chip *pca953x_create(const struct chip_variant *v,
-				   uint16_t reg, struct world *w, char *err,
-				   size_t errlen)
+static int pca953x_init(struct chip *c, char *err, size_t errlen)
 {
-	const struct pca953x_desc *d = v->data;
-	struct pca953x *m = calloc(1, sizeof(*m));
+	struct pca953x *m = CHIP_MODEL(c, struct pca953x);
+	const struct pca953x_desc *d = c->v->data;
 	unsigned int p;
 
-	if (!m || chip_init(&m->c, v, w, reg)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
 	m->flags = d->flags;
-	m->c.has_irq = d->flags & F_INT;
-	m->nbank = (v->lines + 7) / 8;
+	c->has_irq = d->flags & F_INT;
+	m->nbank = (c->v->lines + 7) / 8;
 	for (p = 0; p < m->nbank; p++) {
 		m->out[p] = (d->flags & F_OUT_0) ? ~valid(m, p) : 0xff;
 		m->pol[p] = (d->flags & F_POL_F0) ? 0xf0 : 0x00;
@@ -337,25 +330,18 @@ static struct chip *pca953x_create(const struct chip_variant *v,
 		m->strength[p] = 0xff;
 	m->timeout = 0x01;
 	m->cmd_next = true;
-	chip_add_target(&m->c, reg, &pca953x_ops, m);
+	chip_add_target(c, c->reg, &pca953x_ops, m);
 	apply_pins(m);
-	m->snapshot = pin_read_bits(&m->c.pins, 0, v->lines);
-	m->c.pins.notify = pca953x_pin_changed;
-	m->c.pins.ctx = m;
+	m->snapshot = pin_read_bits(&c->pins, 0, c->v->lines);
+	c->pins.notify = pca953x_pin_changed;
+	c->pins.ctx = m;
 	update_irq(m);
-	return &m->c;
-}
-
-static void pca953x_destroy(struct chip *c)
-{
-	chip_fini(c);
-	free(c);
+	return 0;
 }
 
 static const struct chip_family pca953x_family = {
-	.name = "pca953x",
-	.create = pca953x_create,
-	.destroy = pca953x_destroy,
+	.size = sizeof(struct pca953x),
+	.init = pca953x_init,
 };
 
 static const struct pca953x_desc d_int = { F_INT };
