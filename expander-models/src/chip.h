@@ -58,6 +58,13 @@ struct chip {
 	/* INT output (active low, open drain): true while asserted. */
 	bool irq;
 	bool has_irq;
+	/*
+	 * The INT pin on the pin layer: low while asserted, released
+	 * otherwise. The DT's interrupts property wires it to a line of a
+	 * virtio-gpio controller (gpio_lines.h). It has no log of its own
+	 * (the I record says it); the line's net has.
+	 */
+	struct pinbank intpin;
 	uint64_t *irq_changes;
 };
 
