@@ -10,6 +10,7 @@
  * than the rest of a transaction. tests/test_log.c holds every record
  * against the printf formats of LOG-FORMAT.md.
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "log.h"
