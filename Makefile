@@ -55,7 +55,7 @@ DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 
 export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
-.PHONY: help deps kernel rootfs dtb models guest run test bench \
+.PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
 	test-host test-guest test-lifecycle fresh-test checkpatch check-builds clean \
 	bench-host \
 	distclean
@@ -65,6 +65,8 @@ help:
 	@echo "make bench      install what is missing, build, boot, benchmark, report"
 	@echo "make test       the same set-up, then every test (non-zero on any failure)"
 	@echo "make run        boot with an interactive console; CMD='...' runs one command"
+	@echo "make count CMD='...'  run one command; per bus what it put on the wire"
+	@echo "make wire CELL='part=.. path=.. op=.. lines=.. hz=..'  SCL/SDA VCD of bench cells"
 	@echo "make deps       install missing host packages, fetch the guest's armhf packages"
 	@echo "make kernel     extract linux-source-6.12, apply patches/series, configure, build"
 	@echo "make rootfs     initramfs: armhf packages, modules, rootfs-overlay/, guest tools"
@@ -165,12 +167,34 @@ test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
 	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
 		-p 'test_*.py'
+	@$(T) wire-test /usr/bin/python3 -B bench/tests/test_wire.py
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
 
+# CMD reaches the guest untouched (quotes, $, newlines): make never
+# expands or quotes it; $(value CMD) goes into a file that vm.sh hands to
+# the guest (fw_cfg). From the command line or the environment alike.
+unexport CMD
+CMD_FILE := $(B)/cmd.sh
+
 run: $(VM_DEPS)
-	@scripts/vm.sh $(if $(CMD),cmd,shell) "$(CMD)"
+	$(file >$(CMD_FILE),$(value CMD))
+	@CMD_FILE=$(CMD_FILE) scripts/vm.sh $(if $(value CMD),cmd,shell)
+
+# One command, counted: per bus the transactions, bytes, bus time and a
+# decoded list of what went on the wire (bench/count.py), and
+# $(B)/run/count.vcd.
+count: $(VM_DEPS)
+	$(if $(value CMD),,$(error usage: make count CMD='gpioset ...'))
+	$(file >$(CMD_FILE),$(value CMD))
+	@CMD_FILE=$(CMD_FILE) scripts/vm.sh count
+
+# SCL, SDA and pins of any cell of the last bench run: CELL='part=pca9555
+# path=block-dev op=set-all lines=16 hz=100000' (bench/wire.py).
+wire:
+	$(if $(value CELL),,$(error usage: make wire CELL='part=... path=... op=... lines=... hz=...'))
+	@/usr/bin/python3 bench/wire.py $(B)/bench $(value CELL)
 
 test-guest: $(VM_DEPS)
 	@$(T) guest-tests scripts/vm.sh test
