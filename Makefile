@@ -3,6 +3,14 @@
 # Every output goes under $(B); nothing is installed outside it but the
 # Debian packages `deps` pulls in.
 
+# make compare A=SPEC B=SPEC [PATCHES=DIR]: there A and B name two patch
+# sets (scripts/compare.sh) and the build directory is BUILD (build).
+ifneq ($(filter compare,$(MAKECMDGOALS)),)
+SPEC_A := $(or $(A),series)
+SPEC_B := $(if $(filter command line,$(origin B)),$(B),series)$(if \
+	  $(PATCHES),+$(abspath $(PATCHES)))
+override B := $(or $(BUILD),build)
+endif
 B ?= build
 override B := $(abspath $(B))
 DEBUG ?= 0
@@ -25,7 +33,7 @@ KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOUT) ARCH=arm \
 	 CROSS_COMPILE=arm-linux-gnueabihf-
 ZIMAGE := $(KOUT)/arch/arm/boot/zImage
 KSTAMP := $(KOUT)/.built
-PATCHES := $(shell grep -v '^[[:space:]]*\(\#\|$$\)' patches/series 2>/dev/null)
+SERIES := $(shell grep -v '^[[:space:]]*\(\#\|$$\)' patches/series 2>/dev/null)
 
 GUEST_CC := arm-linux-gnueabihf-gcc
 GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 \
@@ -56,8 +64,8 @@ DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
-	test-host test-guest test-lifecycle fresh-test checkpatch check-builds clean \
-	bench-host \
+	test-host test-guest test-lifecycle fresh-test checkpatch check-builds compare \
+	clean bench-host \
 	distclean
 .DEFAULT_GOAL := help
 
@@ -77,6 +85,8 @@ help:
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
 	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
+	@echo "make compare A=-0012 B=series  two kernels, same matrix, what changed per cell"
+	@echo "             PATCHES=DIR: the series against the series plus DIR's patches"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off"
 	@echo "Variables: B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
 
@@ -89,7 +99,7 @@ $(B)/.deps: scripts/deps.sh scripts/vm.sh
 	@touch $@
 
 # --- kernel ------------------------------------------------------------
-$(KSRC)/.applied-patches: patches/series $(addprefix patches/,$(PATCHES)) \
+$(KSRC)/.applied-patches: patches/series $(addprefix patches/,$(SERIES)) \
 			  scripts/kernel-tree.sh | $(B)/.deps
 	@$(T) patch scripts/kernel-tree.sh $(KSRC) $(CURDIR)/patches
 
@@ -224,6 +234,13 @@ bench-host: | $(B)/.deps
 	@mkdir -p $(B)/bench
 	@cp $(B)/models/load/results.txt $(B)/bench/hostload.txt
 
+# Two kernels, one board: the bench on the series without and with a
+# change (scripts/compare.sh), e.g. A=-0012 B=series, or PATCHES=DIR on
+# top of the series; report in $(B)/compare/compare.md.
+compare: $(VM_DEPS)
+	@KSRC=$(KSRC) QUICK=$(QUICK) $(T) compare-all scripts/compare.sh \
+		'$(SPEC_A)' '$(SPEC_B)'
+
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case).
 check-builds: $(KSRC)/.applied-patches
@@ -236,10 +253,10 @@ check-builds: $(KSRC)/.applied-patches
 # checkpatch runs scripts/spdxcheck.py with Debian's python3-ply and
 # python3-git: /usr/bin goes first so that no other python3 shadows them.
 checkpatch: $(KSRC)/.applied-patches
-	@cd $(KSRC) && export PATH=/usr/bin:$$PATH && for p in $(PATCHES); do \
+	@cd $(KSRC) && export PATH=/usr/bin:$$PATH && for p in $(SERIES); do \
 		scripts/checkpatch.pl --strict -q --ignore UNKNOWN_COMMIT_ID \
 			$(CURDIR)/patches/$$p || exit 1; \
-	done; echo "checkpatch: $(words $(PATCHES)) patches clean (--strict)"
+	done; echo "checkpatch: $(words $(SERIES)) patches clean (--strict)"
 
 clean:
 	rm -rf $(B)/models $(B)/guest-bin $(B)/dtb $(B)/run $(B)/bench \

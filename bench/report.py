@@ -16,6 +16,7 @@ import sys
 
 import buslog
 from matrix import OPS, PATHS, path_kind
+import mainline
 import wire
 
 SCHEMA_VERSION = 1
@@ -614,14 +615,20 @@ def main():
     write_csv_json(cells, stubs, stages, pairs, out_dir)
 
     speeds = sorted({c["hz"] for c in cells if c["kind"] == "vhost"})
+    # The aggregator and gpiod-tools cells have their own section
+    # (mainline.py); the sections below compare the paths of PATHS.
+    extra = [c for c in cells if mainline.is_extra(c)]
+    cells = [c for c in cells if not mainline.is_extra(c)]
     vh = [c for c in cells if c["kind"] == "vhost"]
     out = ["# Per-line against block GPIO access on a slow I2C bus", "",
-           "One run of `make bench`: %d cells (%d vhost-user, %d i2c-stub), "
-           "bus speeds %s, n = %s operations per cell after 2 warm-up "
-           "operations. Guest stage times: %s." % (
-               len(cells), len(vh), len(cells) - len(vh),
+           "One run of `make bench`: %d cells (%d vhost-user, %d i2c-stub, "
+           "%d on mainline's aggregator and tools), bus speeds %s, n = %s "
+           "operations per cell after 2 warm-up operations. Guest stage "
+           "times: %s." % (
+               len(cells) + len(extra), len(vh), len(cells) - len(vh),
+               len(extra),
                ", ".join("%g kHz" % (hz / 1000) for hz in speeds),
-               ", ".join(sorted({str(c["n"]) for c in cells})),
+               ", ".join(sorted({str(c["n"]) for c in cells + extra})),
                "; ".join(stages) or "–"), "",
            "Paths: `sysfs` legacy /sys/class/gpio, one value file per line; "
            "`cdev-line` GPIO v2 character device, one line request per "
@@ -635,6 +642,7 @@ def main():
     claim_latency(cells, pairs, out)
     claim_skew(cells, out)
     section_agree(cells, out)
+    mainline.section(cells + extra, speeds, out)
     section_counts(cells, speeds, out)
     section_bytes(cells, speeds, out)
     section_latency(cells, speeds, out)
@@ -643,7 +651,7 @@ def main():
     hostload.section(out_dir, out)
     if any(c["kind"] == "stub" for c in cells):
         section_stub(cells, stubs, out)
-    section_runs(cells, prev, pairs, prev_pairs, out)
+    section_runs(cells + extra, prev, pairs, prev_pairs, out)
 
     decode = []
     cases = timing_case(cells, out_dir, buses, decode)
