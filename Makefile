@@ -178,6 +178,7 @@ test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
 		-p 'test_*.py'
 	@$(T) wire-test /usr/bin/python3 -B bench/tests/test_wire.py
+	@$(T) compare-test /usr/bin/python3 -B bench/tests/test_compare.py
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
