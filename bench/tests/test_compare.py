@@ -10,20 +10,9 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from tap import check  # noqa: E402
+import tap  # noqa: E402
 import compare  # noqa: E402
-
-PASSED = FAILED = 0
-
-
-def check(name, ok, detail=""):
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-        print("ok - " + name)
-    else:
-        FAILED += 1
-        print("not ok - %s %s" % (name, detail))
-
 
 def cell(path, op, tx, nbytes, med_us, part="pca9555", kind="vhost"):
     c = {"kind": kind, "hz": 100000, "part": part, "lines": 16,
@@ -75,8 +64,7 @@ def main():
         check("counts summary", "**2 of 4 cells change on the wire**" in md)
     finally:
         shutil.rmtree(d)
-    print("%d passed, %d failed" % (PASSED, FAILED))
-    return 1 if FAILED else 0
+    return tap.summary()
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from tap import check  # noqa: E402
+import tap  # noqa: E402
 import buslog  # noqa: E402
 import wire  # noqa: E402
 
@@ -110,19 +112,6 @@ def vcd_changes(path):
     return out
 
 
-PASSED = FAILED = 0
-
-
-def check(name, ok, detail=""):
-    global PASSED, FAILED
-    if ok:
-        PASSED += 1
-        print("ok - " + name)
-    else:
-        FAILED += 1
-        print("not ok - %s %s" % (name, detail))
-
-
 def main():
     if not shutil.which("sigrok-cli"):
         sys.exit("test_wire: sigrok-cli is missing (make deps installs it)")
@@ -180,8 +169,7 @@ def main():
               sda[-1][1] == "1" and scl[-1][1] == "1")
     finally:
         shutil.rmtree(d)
-    print("%d passed, %d failed" % (PASSED, FAILED))
-    return 1 if FAILED else 0
+    return tap.summary()
 
 
 if __name__ == "__main__":
