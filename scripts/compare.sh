@@ -94,7 +94,7 @@ bench() {
 	local side=$1 out=$C/$1/kernel
 	rm -rf "$C/$side/bench"
 	B=$C/$side RUN=$C/$side/run ZIMAGE=$out/arch/arm/boot/zImage \
-		INITRAMFS=$out/initramfs.cpio.gz PACED=1 QUIET=1 \
+		INITRAMFS=$out/initramfs.cpio.gz PACED=1 QUIET=progress \
 		"$T" "bench-$side" "$HERE/scripts/vm.sh" bench \
 		"$([ "${QUICK:-0}" = 1 ] && echo quick || echo full)"
 	"$T" "report-$side" /usr/bin/python3 "$HERE/bench/report.py" \

@@ -126,7 +126,15 @@ fi
 T0=$(date +%s.%N)
 "${QEMU[@]}" -display none -monitor none -serial file:"$CONSOLE" </dev/null &
 QPID=$!
-[ "${QUIET:-0}" = 1 ] || tail -n +1 -F --pid=$QPID "$CONSOLE" 2>/dev/null &
+# QUIET=1: nothing of the console; QUIET=progress: the bench's stage and
+# progress lines only (make compare); else all of it.
+case ${QUIET:-0} in
+1)	;;
+progress)
+	tail -n +1 -F --pid=$QPID "$CONSOLE" 2>/dev/null |
+		grep --line-buffered -a '^# \(progress\|bench\):' & ;;
+*)	tail -n +1 -F --pid=$QPID "$CONSOLE" 2>/dev/null & ;;
+esac
 
 fail=
 first_ktap=
