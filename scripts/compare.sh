@@ -5,7 +5,8 @@
 #
 # SPEC: comma-separated changes to patches/series, in order:
 #   series    the series as it is (the default; may be left out)
-#   -NNNN     without the patches whose file name starts with NNNN
+#   -NAME     without the one patch of the series whose path contains
+#             NAME (-0012, -pca953x-access; an error unless exactly one)
 #   +DIR      with DIR's patches on top (DIR/series if there is one,
 #             else DIR/*.patch in name order)
 # e.g. A=-0012 B=series: patch 0012 off and on; A=series B=+my-patches.
@@ -37,19 +38,24 @@ patchdir() {
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	grep -v '^[[:space:]]*\(#\|$\)' "$HERE/patches/series" |
-		while read -r p; do ln -s "$HERE/patches/$p" "$dir/$p"; echo "$p"; done \
-		> "$dir/series"
+		while read -r p; do
+			mkdir -p "$(dirname "$dir/$p")"
+			ln -s "$HERE/patches/$p" "$dir/$p"
+			echo "$p"
+		done > "$dir/series"
 	IFS=, read -ra items <<< "$spec"
 	for item in "${items[@]}"; do
 		case $item in
 		series|'') ;;
 		-*)
 			n=${item#-}
-			if ! grep -q "^$n" "$dir/series"; then
-				echo "compare: no patch $n in patches/series" >&2
+			if [ "$(grep -cF -- "$n" "$dir/series")" != 1 ]; then
+				echo "compare: '$n' must name exactly one patch of" \
+				     "patches/series; it matches:" >&2
+				grep -F -- "$n" "$dir/series" >&2
 				return 1
 			fi
-			grep -v "^$n" "$dir/series" > "$dir/series.new" || true
+			grep -vF -- "$n" "$dir/series" > "$dir/series.new" || true
 			mv "$dir/series.new" "$dir/series" ;;
 		+*)
 			local src
@@ -66,7 +72,7 @@ patchdir() {
 				echo "user-$p"
 			done >> "$dir/series" ;;
 		*)
-			echo "compare: '$item': want series, -NNNN or +DIR" >&2
+			echo "compare: '$item': want series, -NAME or +DIR" >&2
 			return 1 ;;
 		esac
 	done
