@@ -222,6 +222,9 @@ def main(argv):
                                   if "=" in a)
     nops = int(want.pop("ops", 2))
     path = want.pop("out", os.path.join(out_dir, "wire.vcd"))
+    for f in ("console.log", "bus.log"):
+        if not os.path.exists(os.path.join(out_dir, f)):
+            sys.exit("wire: no %s in %s: run make bench first" % (f, out_dir))
     cells = report.parse(os.path.join(out_dir, "console.log"))[0]
 
     def match(c):
