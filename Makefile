@@ -199,7 +199,7 @@ run: $(VM_DEPS)
 count: $(VM_DEPS)
 	$(if $(value CMD),,$(error usage: make count CMD='gpioset ...'))
 	$(file >$(CMD_FILE),$(value CMD))
-	@CMD_FILE=$(CMD_FILE) scripts/vm.sh count
+	@CMD_FILE=$(CMD_FILE) QUIET=$(if $(filter 1,$(V)),0,1) scripts/vm.sh count
 
 # SCL, SDA and pins of any cell of the last bench run: CELL='part=pca9555
 # path=block-dev op=set-all lines=16 hz=100000' (bench/wire.py).

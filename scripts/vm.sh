@@ -116,7 +116,7 @@ QEMU=(qemu-system-arm -machine virt,memory-backend=mem "${MACHINE[@]}"
 	-fw_cfg name=opt/bench/mode,file="$RUN/mode"
 	-fw_cfg name=opt/bench/cmd,file="$RUN/cmd")
 echo "vm: ${QEMU[*]}" | sed 's/ -/ \\\n    -/g' > "$RUN/qemu-cmd"
-echo "vm: $(printf '%q ' "${QEMU[@]}")"
+[ "${QUIET:-0}" = 1 ] || echo "vm: $(printf '%q ' "${QEMU[@]}")"
 
 if [ "$MODE" = shell ]; then
 	"${QEMU[@]}" -nographic -serial mon:stdio
@@ -184,6 +184,8 @@ cmd|count)
 		exit 1
 	fi
 	if [ "$MODE" = count ]; then
+		[ "${QUIET:-0}" = 1 ] && sed -n '/^COUNT-OUTPUT-BEGIN/,/^COUNT-OUTPUT-END/p' \
+			"$CONSOLE" | sed '1d;$d'
 		echo "vm: the command exited with status $rc"
 		/usr/bin/python3 bench/count.py "$RUN" || exit 1
 	fi
