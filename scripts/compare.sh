@@ -91,7 +91,7 @@ kernel() {
 	rm -rf "$out/mods"
 	"${KMAKE[@]}" O="$out" INSTALL_MOD_PATH="$out/mods" modules_install >/dev/null
 	"$T" "rootfs-$side" "$HERE/scripts/mkrootfs.sh" "$B" "$out" \
-		"$out/initramfs.cpio.gz" >/dev/null
+		"$out/initramfs.cpio.gz"
 	touch "$out/.built"
 }
 
@@ -119,8 +119,8 @@ if cmp -s "$C/A/patches/series" "$C/B/patches/series" &&
 fi
 
 restore() {
-	"$T" restore-tree "$HERE/scripts/kernel-tree.sh" "$KSRC" "$HERE/patches" \
-		>/dev/null || echo "compare: could not restore $KSRC" >&2
+	"$T" restore-tree "$HERE/scripts/kernel-tree.sh" "$KSRC" "$HERE/patches" ||
+		echo "compare: could not restore $KSRC" >&2
 }
 trap restore EXIT
 kernel A "$KOUT"
