@@ -12,9 +12,10 @@
 # e.g. A=-0012 B=series: patch 0012 off and on; A=series B=+my-patches.
 #
 # Both kernels come from the one extracted tree, $KSRC (build/linux):
-# kernel-tree.sh resets it to the Debian base and applies the side's
-# patches with git am, which rewrites only the files a patch touches, so
-# kbuild recompiles only those. Each side has its own O= directory,
+# kernel-tree.sh commits the side's patches onto the Debian base in a
+# private index and checks the result out, which rewrites only the files
+# that differ from what is checked out, so kbuild recompiles only what
+# the two patch sets change. Each side has its own O= directory,
 # seeded by a copy of the last finished one (the main kernel for A, A
 # for B): objects keep the tree's path in their command lines, so a
 # second tree (a git worktree elsewhere) would recompile everything.
@@ -103,8 +104,9 @@ bench() {
 		INITRAMFS=$out/initramfs.cpio.gz PACED=1 QUIET=progress \
 		"$T" "bench-$side" "$HERE/scripts/vm.sh" bench \
 		"$([ "${QUICK:-0}" = 1 ] && echo quick || echo full)"
-	"$T" "report-$side" /usr/bin/python3 "$HERE/bench/report.py" \
-		"$C/$side/bench" > "$C/$side/report.out"
+	# report.py's summary goes to a file, the stage line to the console
+	"$T" "report-$side" sh -c '"$@" > "$0"' "$C/$side/report.out" \
+		/usr/bin/python3 "$HERE/bench/report.py" "$C/$side/bench"
 }
 
 mkdir -p "$C"
