@@ -7,8 +7,9 @@
 # sets (scripts/compare.sh) and the build directory is BUILD (build).
 ifneq ($(filter compare,$(MAKECMDGOALS)),)
 SPEC_A := $(or $(A),series)
+comma := ,
 SPEC_B := $(if $(filter command line,$(origin B)),$(B),series)$(if \
-	  $(PATCHES),+$(abspath $(PATCHES)))
+	  $(PATCHES),$(comma)+$(abspath $(PATCHES)))
 override B := $(or $(BUILD),build)
 endif
 B ?= build
