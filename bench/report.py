@@ -682,7 +682,7 @@ def main():
     i = out.index("## The three claims")
     print("\n".join(out[i:i + 40]))
     print("report: %d cells -> %s/report.md, results.csv, results.json"
-          % (len(cells), out_dir))
+          % (len(cells) + len(extra), out_dir))
 
 
 if __name__ == "__main__":
