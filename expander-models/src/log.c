@@ -228,7 +228,7 @@ static const char *const ack_names[] = {
 void log_transaction(FILE *f, const char *bus, uint64_t seq,
 		     uint64_t start_ns, uint64_t end_ns, uint64_t wall_ns,
 		     unsigned int bytes, const struct log_seg *segs,
-		     unsigned int nsegs)
+		     unsigned int nsegs, uint64_t stretch_ns)
 {
 	bool ok = true;
 	unsigned int i;
@@ -265,6 +265,11 @@ void log_transaction(FILE *f, const char *bus, uint64_t seq,
 		lb_mem(&l, s->read ? ":R:" : ":W:", 3);
 		lb_hexbytes(&l, s->buf, s->len);
 		lb_str(&l, ack_names[s->ack]);
+	}
+	/* Only under a delay or hold fault: other records stay as they were. */
+	if (stretch_ns) {
+		lb_lit(&l, " stretch_ns=");
+		lb_u64(&l, stretch_ns);
 	}
 	lb_char(&l, '\n');
 	lb_flush(&l);
