@@ -34,6 +34,7 @@ ADDRESS_OF_LINE = {
     "pca9555": lambda i: 0, "tca6408": lambda i: 0, "pcf8574": lambda i: 0,
     "pcf8575": lambda i: 0, "max7321": lambda i: 0,
     "max7325": lambda i: i // 8, "span24": lambda i: 0 if i < 8 else 1,
+    "fxl6408": lambda i: 0, "mcp23017": lambda i: 0, "tca6424": lambda i: 0,
 }
 
 

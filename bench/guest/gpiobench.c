@@ -576,7 +576,11 @@ static uint64_t run_op(const char *op, long i, uint64_t all, uint64_t half)
 	return 0;
 }
 
-static char reply[2048];	/* of the last control command */
+/*
+ * Of the last control command. "counters" answers one line of about 100
+ * bytes per bus, and a board has up to 32 buses (virtio-mmio slots).
+ */
+static char reply[8192];
 
 static void ctl_do(int ctl, const char *cmd)
 {

@@ -11,6 +11,11 @@ static const struct chip_variant *const families[] = {
 	pca953x_variants,
 	pcf857x_variants,
 	max732x_variants,
+	pca9570_variants,
+	tpic2810_variants,
+	fxl6408_variants,
+	mcp230xx_variants,
+	max7300_variants,
 	NULL,
 };
 

@@ -89,5 +89,10 @@ void chip_add_target(struct chip *c, uint16_t addr,
 extern const struct chip_variant pca953x_variants[];
 extern const struct chip_variant pcf857x_variants[];
 extern const struct chip_variant max732x_variants[];
+extern const struct chip_variant pca9570_variants[];
+extern const struct chip_variant tpic2810_variants[];
+extern const struct chip_variant fxl6408_variants[];
+extern const struct chip_variant mcp230xx_variants[];
+extern const struct chip_variant max7300_variants[];
 
 #endif

@@ -247,7 +247,7 @@ static size_t say_pins(struct chip *c, struct reply *r)
 {
 	unsigned int i;
 
-	say(r, "ok 0x%0*" PRIx32 " levels=", (c->pins.n + 3) / 4,
+	say(r, "ok 0x%0*" PRIx64 " levels=", (c->pins.n + 3) / 4,
 	    pin_read_bits(&c->pins, 0, c->pins.n));
 	for (i = c->pins.n; i-- > 0;)
 		say(r, "%c", pin_level_char(pin_level(&c->pins, i)));
