@@ -16,6 +16,8 @@ import sys
 
 import buslog
 from matrix import OPS, PATHS, path_kind
+import mainline
+import wire
 
 SCHEMA_VERSION = 1
 FIELDS = ["kind", "hz", "part", "path", "op", "lines", "chips", "n",
@@ -32,6 +34,7 @@ ADDRESS_OF_LINE = {
     "pca9555": lambda i: 0, "tca6408": lambda i: 0, "pcf8574": lambda i: 0,
     "pcf8575": lambda i: 0, "max7321": lambda i: 0,
     "max7325": lambda i: i // 8, "span24": lambda i: 0 if i < 8 else 1,
+    "fxl6408": lambda i: 0, "mcp23017": lambda i: 0, "tca6424": lambda i: 0,
 }
 
 
@@ -237,7 +240,7 @@ def section_observations(cells, speeds, out):
                      "%.1f" % (pl["med_us"] / bd["med_us"])])
     out += ["## At a glance", "",
             "set-all of every line, %g kHz: one line request per line "
-            "(cdev-line) against /dev/<block>." % (speeds[0] / 1000), ""]
+            "(cdev-line) against /dev/gpioblock/<name>." % (speeds[0] / 1000), ""]
     out += table(["part", "lines", "tx/op per-line", "tx/op block",
                   "bus µs/op per-line / block", "bus time ×",
                   "median µs per-line / block", "latency ×"], rows,
@@ -257,7 +260,7 @@ def section_observations(cells, speeds, out):
                 "for the same line: " + "; ".join(notes) + ". (pca953x: "
                 "sysfs goes through set()/get(), one register; the v2 "
                 "character device through set_multiple()/get_multiple() "
-                "even for one line, which with patch 0012 moves the "
+                "even for one line, which with patch upstream/0005 moves the "
                 "register pair.)"]
     out.append("")
 
@@ -321,7 +324,7 @@ def claim_minimum(cells, out):
     parts = sorted({c["part"] for c in blocks})
     out += ["### 1. Block access costs the physical minimum of transactions",
             "",
-            "%s: %d of %d block cells (/dev/<block> and "
+            "%s: %d of %d block cells (/dev/gpioblock/<name> and "
             "/sys/class/gpioblock, parts %s, every operation, line count "
             "and speed) take exactly the physical minimum." % (
                 "**Confirmed**" if not over else "**Refuted**",
@@ -338,7 +341,7 @@ def geomean(xs):
 
 
 def pair_ratios(pairs, key):
-    """(hz, part, lines, op) -> /dev/<block> key / cdev-multi key, from
+    """(hz, part, lines, op) -> /dev/gpioblock/<name> key / cdev-multi key, from
     the paired runs (the two paths alternately, operation by operation)."""
     return {(p["hz"], p["part"], p["lines"], p["op"]):
             p["b_" + key] / p[key] for p in pairs if p[key]}
@@ -354,9 +357,9 @@ def claim_latency(cells, pairs, out):
     worst = sorted(med.items(), key=lambda kv: -kv[1])[:5]
     apart = block_ratios(cells, "med_us")
     ok = gm <= 1.05
-    out += ["### 2. /dev/<block> costs no more latency than the multi-line "
+    out += ["### 2. /dev/gpioblock/<name> costs no more latency than the multi-line "
             "character device", "",
-            "Ratio of median latencies, /dev/<block> over cdev-multi (GPIO "
+            "Ratio of median latencies, /dev/gpioblock/<name> over cdev-multi (GPIO "
             "v2, one masked request per chip) for the same lines, from "
             "paired runs: one gpiobench process alternates the two paths "
             "operation by operation (n = %s each), so both see the same "
@@ -452,7 +455,7 @@ def section_stub(cells, stubs, out):
     out += ["", STUB_WHY, ""]
 
 
-STUB_DIFF = """Why they differ: patch 0012 gives the
+STUB_DIFF = """Why they differ: patch upstream/0005 gives the
 two-bank parts (pca9555) a register-pair regmap, one transaction for
 both ports, only on adapters that can do plain I2C transfers; an
 SMBus-only adapter such as i2c-stub keeps the single-register regmap
@@ -528,7 +531,7 @@ def section_runs(cells, prev, pairs, prev_pairs, out):
         if not common:
             continue
         ch = sorted(abs(now[x] / before[x] - 1) for x in common)
-        out += ["", "Latency ratio /dev/<block> : cdev-multi (%s), "
+        out += ["", "Latency ratio /dev/gpioblock/<name> : cdev-multi (%s), "
                 "per cell, change from the previous run: median %.1f%%, "
                 "90th percentile %.1f%%, max %.1f%%; %d of %d cells within "
                 "10%%. Geometric mean over the cells: %.3f now, %.3f before "
@@ -542,28 +545,37 @@ def section_runs(cells, prev, pairs, prev_pairs, out):
     out.append("")
 
 
-def timing_case(cells, out_dir):
+def timing_case(cells, out_dir, buses=None, decode=None):
     """Per-line against block for one case: pca9555, 8 lines of port 0
     (16 if the run has no 8), set-all, lowest speed: VCD in bus time and
-    the data for a plot."""
+    the data for a plot. With the log's buses, SCL and SDA of each case
+    beside its pins (wire.py); decode gets one sigrok command per bus."""
     hz = min(c["hz"] for c in cells if c["kind"] == "vhost")
     ix = index(cells, hz=hz)
     nl = 8 if ("pca9555", 8, "block-dev", "set-all") in ix else 16
-    cases = []
+    cases, wins = [], []
     for pk in ("cdev-line", "cdev-multi", "block-dev"):
         c = ix.get(("pca9555", nl, pk, "set-all"))
         if c and c["_ops"]:
             cases.append(("pca9555, %d lines, set-all, %g kHz: %s" %
                           (nl, hz / 1000, c["path"]), c["_ops"][:2]))
+            wins.append((c["win"], c["n"]))
     if not cases:
         return []
     vcd = buslog.Vcd("expander-bench: per-line against block, pca9555 %d "
                      "lines set-all, bus time from each window's start" % nl,
-                     100)
-    for title, cops in cases:
-        buslog.add_case(vcd, buslog.scope_name(title.split(": ")[1]), cops,
-                        len(cops))
-    vcd.write(os.path.join(out_dir, "pins-case.vcd"))
+                     1)
+    path = os.path.join(out_dir, "pins-case.vcd")
+    for (title, cops), (win, n) in zip(cases, wins):
+        scope = buslog.scope_name(title.split(": ")[1])
+        buslog.add_case(vcd, scope, cops, len(cops))
+        if buses:
+            for bus, (scl, sda) in wire.add_cell(vcd, scope, buses, win, n,
+                                                  len(cops), False).items():
+                if decode is not None:
+                    decode.append(wire.sigrok_command("pins-case.vcd", scl,
+                                                      sda))
+    vcd.write(path)
     return cases
 
 
@@ -604,19 +616,25 @@ def main():
     write_csv_json(cells, stubs, stages, pairs, out_dir)
 
     speeds = sorted({c["hz"] for c in cells if c["kind"] == "vhost"})
+    # The aggregator and gpiod-tools cells have their own section
+    # (mainline.py); the sections below compare the paths of PATHS.
+    extra = [c for c in cells if mainline.is_extra(c)]
+    cells = [c for c in cells if not mainline.is_extra(c)]
     vh = [c for c in cells if c["kind"] == "vhost"]
     out = ["# Per-line against block GPIO access on a slow I2C bus", "",
-           "One run of `make bench`: %d cells (%d vhost-user, %d i2c-stub), "
-           "bus speeds %s, n = %s operations per cell after 2 warm-up "
-           "operations. Guest stage times: %s." % (
-               len(cells), len(vh), len(cells) - len(vh),
+           "One run of `make bench`: %d cells (%d vhost-user, %d i2c-stub, "
+           "%d on mainline's aggregator and tools), bus speeds %s, n = %s "
+           "operations per cell after 2 warm-up operations. Guest stage "
+           "times: %s." % (
+               len(cells) + len(extra), len(vh), len(cells) - len(vh),
+               len(extra),
                ", ".join("%g kHz" % (hz / 1000) for hz in speeds),
-               ", ".join(sorted({str(c["n"]) for c in cells})),
+               ", ".join(sorted({str(c["n"]) for c in cells + extra})),
                "; ".join(stages) or "–"), "",
            "Paths: `sysfs` legacy /sys/class/gpio, one value file per line; "
            "`cdev-line` GPIO v2 character device, one line request per "
            "line; `cdev-multi` one v2 request per chip with masked "
-           "GPIO_V2_LINE_SET/GET_VALUES; `block-dev` /dev/<block>; "
+           "GPIO_V2_LINE_SET/GET_VALUES; `block-dev` /dev/gpioblock/<name>; "
            "`block-sysfs` /sys/class/gpioblock/<block>/value. Free chips "
            "for the first three, block-owned twins for the last two.", ""]
     section_observations(cells, speeds, out)
@@ -625,6 +643,7 @@ def main():
     claim_latency(cells, pairs, out)
     claim_skew(cells, out)
     section_agree(cells, out)
+    mainline.section(cells + extra, speeds, out)
     section_counts(cells, speeds, out)
     section_bytes(cells, speeds, out)
     section_latency(cells, speeds, out)
@@ -633,9 +652,10 @@ def main():
     hostload.section(out_dir, out)
     if any(c["kind"] == "stub" for c in cells):
         section_stub(cells, stubs, out)
-    section_runs(cells, prev, pairs, prev_pairs, out)
+    section_runs(cells + extra, prev, pairs, prev_pairs, out)
 
-    cases = timing_case(cells, out_dir)
+    decode = []
+    cases = timing_case(cells, out_dir, buses, decode)
     nall = buslog.whole_run(buses, os.path.join(out_dir, "pins-all.vcd")) \
         if buses else 0
     try:
@@ -653,14 +673,17 @@ def main():
             "- results.csv, results.json: every cell (bench/README.md)",
             "- plots: %s" % pngs,
             "- pins-case.vcd: the pin-timing case in bus time (GTKWave, "
-            "PulseView); pins-all.vcd: all %d pin changes of the run on "
-            "host wall time" % nall, ""]
+            "PulseView), with SCL and SDA of each path's bus; pins-all.vcd: "
+            "all %d pin changes of the run on host wall time" % nall, ""]
+    if decode:
+        out += ["Decode the wires with sigrok's I2C decoder (one command "
+                "per path):", "", "```sh"] + decode + ["```", ""]
     with open(os.path.join(out_dir, "report.md"), "w") as f:
         f.write("\n".join(out) + "\n")
     i = out.index("## The three claims")
     print("\n".join(out[i:i + 40]))
     print("report: %d cells -> %s/report.md, results.csv, results.json"
-          % (len(cells), out_dir))
+          % (len(cells) + len(extra), out_dir))
 
 
 if __name__ == "__main__":

@@ -34,4 +34,18 @@
 #define S_USED		0x2000
 #define S_HEAP		0x4000
 
+/*
+ * fuzz_virtio_gpio: 4 header bytes, then G_SIZE of guest memory (one
+ * region, guest-physical 0): the requestq at G_RQ and the eventq at
+ * G_EQ, each a descriptor table with its avail ring G_AVAIL and used
+ * ring G_USED bytes further on; buffers from G_HEAP on.
+ */
+#define G_SIZE		0x1000
+#define G_UVA		0x7f0000000000ULL
+#define G_RQ		0x000
+#define G_EQ		0x200
+#define G_AVAIL		0x100
+#define G_USED		0x140
+#define G_HEAP		0x400
+
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "gpio_lines.h"
 #include "log.h"
 
 struct board {
@@ -13,6 +14,8 @@ struct board {
 	struct bus *buses[BOARD_MAX_BUSES];
 	unsigned int nchips;
 	struct chip **chips;
+	unsigned int ngpios;
+	struct gpio_lines *gpios[BOARD_MAX_GPIOS];
 	uint64_t marks;
 };
 
@@ -45,6 +48,10 @@ struct bus *board_add_bus(struct board *bd, int slot, uint32_t hz,
 	for (i = 0; i < bd->nbuses; i++)
 		if (bus_mmio_slot(bd->buses[i]) == slot)
 			return fail(err, errlen, "two buses on slot %d", slot);
+	for (i = 0; i < bd->ngpios; i++)
+		if (bd->gpios[i]->slot == slot)
+			return fail(err, errlen, "a bus and a gpio controller "
+				    "on slot %d", slot);
 	if (bd->nbuses == BOARD_MAX_BUSES)
 		return fail(err, errlen, "more than %d buses",
 			    BOARD_MAX_BUSES);
@@ -123,6 +130,60 @@ struct chip *board_add_chip(struct board *bd, struct bus *b,
 	return c;
 }
 
+struct gpio_lines *board_add_gpio(struct board *bd, int slot, unsigned int n,
+				  const char *const *names, char *err,
+				  size_t errlen)
+{
+	struct gpio_lines *gl;
+	unsigned int i;
+
+	for (i = 0; i < bd->nbuses; i++)
+		if (bus_mmio_slot(bd->buses[i]) == slot)
+			return fail(err, errlen, "gpio%d: slot %d already "
+				    "taken by a bus", slot, slot);
+	for (i = 0; i < bd->ngpios; i++)
+		if (bd->gpios[i]->slot == slot)
+			return fail(err, errlen, "two gpio controllers on "
+				    "slot %d", slot);
+	if (bd->ngpios == BOARD_MAX_GPIOS)
+		return fail(err, errlen, "more than %d gpio controllers",
+			    BOARD_MAX_GPIOS);
+	if (!n || n > VGPIO_MAX_LINES)
+		return fail(err, errlen, "gpio%d: %u lines, want 1..%d", slot,
+			    n, VGPIO_MAX_LINES);
+	gl = gpio_lines_new(&bd->w, slot, n, names);
+	if (!gl)
+		return fail(err, errlen, "out of memory");
+	bd->gpios[bd->ngpios++] = gl;
+	return gl;
+}
+
+unsigned int board_ngpios(const struct board *bd)
+{
+	return bd->ngpios;
+}
+
+struct gpio_lines *board_gpio(struct board *bd, unsigned int i)
+{
+	return i < bd->ngpios ? bd->gpios[i] : NULL;
+}
+
+struct gpio_lines *board_find_gpio(struct board *bd, const char *name)
+{
+	unsigned int i;
+	char *end;
+	long slot;
+
+	for (i = 0; i < bd->ngpios; i++)
+		if (!strcmp(bd->gpios[i]->name, name))
+			return bd->gpios[i];
+	slot = strtol(name, &end, 10);
+	for (i = 0; *name && !*end && i < bd->ngpios; i++)
+		if (bd->gpios[i]->slot == slot)
+			return bd->gpios[i];
+	return NULL;
+}
+
 void board_free(struct board *bd)
 {
 	unsigned int i;
@@ -133,6 +194,8 @@ void board_free(struct board *bd)
 		fflush(bd->w.log);
 	for (i = 0; i < bd->nchips; i++)
 		chip_destroy(bd->chips[i]);
+	for (i = 0; i < bd->ngpios; i++)
+		gpio_lines_free(bd->gpios[i]);
 	for (i = 0; i < bd->nbuses; i++)
 		bus_free(bd->buses[i]);
 	free(bd->chips);
@@ -192,6 +255,14 @@ void board_set_log(struct board *bd, FILE *log)
 				addrs[j] = c->targets[j].addr;
 			log_chip(log, c->name, bus_name(c->bus), c->v->part,
 				 addrs, c->ntargets, c->v->lines);
+		}
+		for (i = 0; i < bd->ngpios; i++) {
+			struct gpio_lines *gl = bd->gpios[i];
+			const char *names[VGPIO_MAX_LINES];
+
+			for (j = 0; j < gl->dev.n; j++)
+				names[j] = gl->dev.lines[j].name;
+			log_gpio(log, gl->name, gl->slot, gl->dev.n, names);
 		}
 		fflush(log);
 	}

@@ -21,15 +21,20 @@
  * boards that only the host-side load driver serves (load/).
  */
 #define BOARD_MAX_BUSES 64
+#define BOARD_MAX_GPIOS 4
 
 struct board;
+struct gpio_lines;
 
 /*
  * Parse a compiled DT (board_dt.c): every "virtio,device22" node is one
  * bus (its parent virtio_mmio@<addr> gives the slot), every child with a
- * known compatible and a reg is one chip model, a "bench,expander-world"
- * node wires pins (BOARD-DT.md). Returns NULL and fills err on any error
- * (unknown compatible, address clash, bad reg, unreadable file).
+ * known compatible and a reg is one chip model, every "virtio,device29"
+ * node is a virtio-gpio controller (a chip whose interrupt-parent is one
+ * has its INT wired to the line its interrupts names), a
+ * "bench,expander-world" node wires pins (BOARD-DT.md). Returns NULL and
+ * fills err on any error (unknown compatible, address clash, bad reg,
+ * bad interrupts, unreadable file).
  */
 struct board *board_load(const char *dtb_path, char *err, size_t errlen);
 void board_free(struct board *bd);
@@ -48,10 +53,24 @@ struct chip *board_add_chip(struct board *bd, struct bus *b,
 			    const struct chip_variant *v, uint16_t reg,
 			    const char *name, char *err, size_t errlen);
 
+/*
+ * A virtio-gpio controller (gpio_lines.h) on virtio-mmio slot with n
+ * lines named names[i], named "gpio<slot>". NULL with err: a slot taken,
+ * too many controllers, a bad line count.
+ */
+struct gpio_lines *board_add_gpio(struct board *bd, int slot, unsigned int n,
+				  const char *const *names, char *err,
+				  size_t errlen);
+
 unsigned int board_nbuses(const struct board *bd);
 struct bus *board_bus(struct board *bd, unsigned int i);
 unsigned int board_nchips(const struct board *bd);
 struct chip *board_chip(struct board *bd, unsigned int i);
+
+unsigned int board_ngpios(const struct board *bd);
+struct gpio_lines *board_gpio(struct board *bd, unsigned int i);
+/* GPIO as a name ("gpio14") or a slot number ("14"); NULL if none. */
+struct gpio_lines *board_find_gpio(struct board *bd, const char *name);
 
 /* BUS as a name ("i2c31") or a slot number ("31"); NULL if none. */
 struct bus *board_find_bus(struct board *bd, const char *name);

@@ -3,9 +3,12 @@
  * board_dt.c - the board from the compiled DT the guest boots. A bus is a
  * "virtio,device22" node; its parent virtio_mmio@<base> gives the slot
  * QEMU serves it on. Its children with a compatible one of the models
- * knows are the chips. A "bench,expander-world" node (BOARD-DT.md) adds
- * what the board has around the chips: wires between pins, board
- * pull-ups, straps; each property a list of <&chip pin> pairs.
+ * knows are the chips. A "virtio,device29" node is a virtio-gpio
+ * controller; a chip whose interrupts name one of its lines has its INT
+ * joined to that line's net. A "bench,expander-world" node (BOARD-DT.md)
+ * adds what the board has around the chips: wires between pins, board
+ * pull-ups, straps; each property a list of <&chip pin> pairs (&chip may
+ * be a controller: its lines are its pins).
  */
 #include <errno.h>
 #include <libfdt.h>
@@ -14,16 +17,19 @@
 #include <string.h>
 
 #include "board.h"
+#include "gpio_lines.h"
 
 #define VIRT_MMIO_BASE	0x0a000000ull	/* qemu -M virt, first transport */
 #define VIRT_MMIO_SIZE	0x200ull
 #define WORLD_COMPAT	"bench,expander-world"
+#define GPIO_COMPAT	"virtio,device29"
 
 /* What loading needs besides the board: which DT node each chip came from. */
 struct loader {
 	struct board *bd;
 	const void *fdt;
 	int *chip_nodes;	/* per chip, in board_chip() order */
+	int gpio_nodes[BOARD_MAX_GPIOS];	/* per board_gpio() */
 	char *err;
 	size_t errlen;
 };
@@ -173,7 +179,7 @@ static int add_bus(struct loader *ld, int node)
 /* ---- the expander-world node: wires, pull-ups, straps ---- */
 
 struct pinref {
-	struct chip *c;
+	struct pinbank *pb;
 	unsigned int pin;
 };
 
@@ -187,22 +193,34 @@ static struct chip *chip_by_node(struct loader *ld, int node)
 	return NULL;
 }
 
-/* Decode pair i of a <&chip pin ...> list. */
+static struct gpio_lines *gpio_by_node(struct loader *ld, int node)
+{
+	unsigned int i;
+
+	for (i = 0; i < board_ngpios(ld->bd); i++)
+		if (ld->gpio_nodes[i] == node)
+			return board_gpio(ld->bd, i);
+	return NULL;
+}
+
+/* Decode pair i of a <&chip pin ...> list (&chip: a controller too). */
 static int pinref(struct loader *ld, const fdt32_t *cells, unsigned int i,
 		  const char *prop, struct pinref *r)
 {
 	uint32_t ph = fdt32_to_cpu(cells[2 * i]);
 	int node = fdt_node_offset_by_phandle(ld->fdt, ph);
+	struct chip *c = node >= 0 ? chip_by_node(ld, node) : NULL;
+	struct gpio_lines *gl = node >= 0 ? gpio_by_node(ld, node) : NULL;
 
-	r->c = node >= 0 ? chip_by_node(ld, node) : NULL;
+	r->pb = c ? &c->pins : gl ? &gl->pins : NULL;
 	r->pin = fdt32_to_cpu(cells[2 * i + 1]);
-	if (!r->c)
+	if (!r->pb)
 		return fail(ld->err, ld->errlen, "%s: %s entry %u: phandle %u "
 			    "is not a modelled chip", WORLD_COMPAT, prop, i,
 			    ph);
-	if (r->pin >= r->c->pins.n)
+	if (r->pin >= r->pb->n)
 		return fail(ld->err, ld->errlen, "%s: %s entry %u: %s has no "
-			    "pin %u", WORLD_COMPAT, prop, i, r->c->name,
+			    "pin %u", WORLD_COMPAT, prop, i, r->pb->chip,
 			    r->pin);
 	return 0;
 }
@@ -231,11 +249,11 @@ static int apply_prop(struct loader *ld, const char *name,
 		if (wire && i == 0)
 			first = r;
 		else if (wire)
-			pin_wire(&first.c->pins, first.pin, &r.c->pins, r.pin);
+			pin_wire(first.pb, first.pin, r.pb, r.pin);
 		else if (pullup)
-			pin_set_board_pullup(&r.c->pins, r.pin, true);
+			pin_set_board_pullup(r.pb, r.pin, true);
 		else
-			pin_set_ext(&r.c->pins, r.pin,
+			pin_set_ext(r.pb, r.pin,
 				    tie0 ? EXT_LOW : EXT_HIGH);
 	}
 	return 0;
@@ -258,6 +276,95 @@ static int add_wiring(struct loader *ld)
 			if (val && apply_prop(ld, name, val, len))
 				return -1;
 		}
+	}
+	return 0;
+}
+
+/* ---- virtio-gpio controllers and the chips' INT ---- */
+
+static int add_gpio(struct loader *ld, int node)
+{
+	const char *names[VGPIO_MAX_LINES], *p;
+	const void *fdt = ld->fdt;
+	const fdt32_t *ng;
+	unsigned int n, nnames = 0, i;
+	int slot, len, off;
+
+	slot = mmio_slot(fdt, fdt_parent_offset(fdt, node), ld->err,
+			 ld->errlen);
+	if (slot < 0)
+		return -1;
+	p = fdt_getprop(fdt, node, "gpio-line-names", &len);
+	for (off = 0; p && off < len; off += strlen(p + off) + 1) {
+		if (nnames == VGPIO_MAX_LINES)
+			return fail(ld->err, ld->errlen, "gpio%d: more than %d "
+				    "line names", slot, VGPIO_MAX_LINES);
+		names[nnames++] = p + off;
+	}
+	ng = fdt_getprop(fdt, node, "ngpios", &len);
+	n = ng && len == 4 ? fdt32_to_cpu(*ng) : nnames;
+	if (nnames > n)
+		return fail(ld->err, ld->errlen, "gpio%d: %u line names for "
+			    "ngpios %u", slot, nnames, n);
+	for (i = nnames; i < n && i < VGPIO_MAX_LINES; i++)
+		names[i] = "";
+	if (!board_add_gpio(ld->bd, slot, n, names, ld->err, ld->errlen))
+		return -1;
+	ld->gpio_nodes[board_ngpios(ld->bd) - 1] = node;
+	return 0;
+}
+
+/* The node's interrupt-parent, its own or the nearest ancestor's. */
+static int irq_parent(const void *fdt, int node)
+{
+	const fdt32_t *ph;
+	int len;
+
+	for (; node >= 0; node = fdt_parent_offset(fdt, node)) {
+		ph = fdt_getprop(fdt, node, "interrupt-parent", &len);
+		if (ph && len == 4)
+			return fdt_node_offset_by_phandle(fdt,
+							  fdt32_to_cpu(*ph));
+	}
+	return -1;
+}
+
+/*
+ * Join each chip's INT to the line its interrupts names: chips naming
+ * one line share its net, as open-drain outputs on a board do.
+ */
+static int add_irqs(struct loader *ld)
+{
+	const fdt32_t *irqs;
+	struct gpio_lines *gl;
+	unsigned int i, line;
+	struct chip *c;
+	int len;
+
+	for (i = 0; i < board_nchips(ld->bd); i++) {
+		c = board_chip(ld->bd, i);
+		irqs = fdt_getprop(ld->fdt, ld->chip_nodes[i], "interrupts",
+				   &len);
+		if (!irqs)
+			continue;
+		gl = gpio_by_node(ld, irq_parent(ld->fdt, ld->chip_nodes[i]));
+		if (!gl)
+			return fail(ld->err, ld->errlen, "%s: interrupt-parent "
+				    "is not a virtio-gpio controller (%s)",
+				    c->name, GPIO_COMPAT);
+		if (len < 4)
+			return fail(ld->err, ld->errlen, "%s: empty interrupts",
+				    c->name);
+		line = fdt32_to_cpu(irqs[0]);
+		if (line >= gl->dev.n)
+			return fail(ld->err, ld->errlen, "%s: interrupts names "
+				    "line %u of %s, which has %u", c->name, line,
+				    gl->name, gl->dev.n);
+		if (!c->has_irq)
+			return fail(ld->err, ld->errlen, "%s: interrupts, but "
+				    "a %s has no INT output", c->name,
+				    c->v->part);
+		pin_wire(&c->intpin, 0, &gl->pins, line);
 	}
 	return 0;
 }
@@ -291,7 +398,12 @@ struct board *board_load(const char *dtb_path, char *err, size_t errlen)
 	     node = fdt_node_offset_by_compatible(fdt, node, "virtio,device22"))
 		if (add_bus(&ld, node))
 			goto bad;
-	if (add_wiring(&ld))
+	for (node = fdt_node_offset_by_compatible(fdt, -1, GPIO_COMPAT);
+	     node >= 0;
+	     node = fdt_node_offset_by_compatible(fdt, node, GPIO_COMPAT))
+		if (add_gpio(&ld, node))
+			goto bad;
+	if (add_irqs(&ld) || add_wiring(&ld))
 		goto bad;
 	free(ld.chip_nodes);
 	free(fdt);

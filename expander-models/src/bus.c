@@ -280,14 +280,15 @@ int bus_transfer(struct bus *b, struct i2c_seg *segs, unsigned int nsegs,
 	b->cnt.segments += went;
 	b->cnt.nacks += nack;
 	b->cnt.busy_ns += dur;
-	if (w->log)
-		log_transaction(w->log, b->name, b->seq, b->now_ns,
-				b->now_ns + dur, wall, bytes, ls, went);
-	b->now_ns += dur;
-
 	hold = (b->paced ? dur : 0) + b->delay_ns;
 	if (b->hold_until > wall && b->hold_until - wall > hold)
 		hold = b->hold_until - wall;
+	/* What a fault adds to the wire time: a target stretching SCL. */
+	if (w->log)
+		log_transaction(w->log, b->name, b->seq, b->now_ns,
+				b->now_ns + dur, wall, bytes, ls, went,
+				hold - (b->paced ? dur : 0));
+	b->now_ns += dur;
 	pthread_mutex_unlock(&w->lock);
 
 	if (ls != ls_small)

@@ -11,6 +11,11 @@ static const struct chip_variant *const families[] = {
 	pca953x_variants,
 	pcf857x_variants,
 	max732x_variants,
+	pca9570_variants,
+	tpic2810_variants,
+	fxl6408_variants,
+	mcp230xx_variants,
+	max7300_variants,
 	NULL,
 };
 
@@ -36,13 +41,21 @@ struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
 		free(c);
 		return NULL;
 	}
+	if (pinbank_init(&c->intpin, NULL, 1)) {
+		snprintf(err, errlen, "out of memory");
+		pinbank_free(&c->pins);
+		free(c);
+		return NULL;
+	}
 	c->v = v;
 	c->w = w;
 	c->reg = reg;
 	snprintf(c->name, sizeof(c->name), "%s@%x", v->part, reg);
 	c->pins.chip = c->name;
+	c->intpin.chip = c->name;
 	if (v->family->init(c, err, errlen)) {
 		pinbank_free(&c->pins);
+		pinbank_free(&c->intpin);
 		free(c);
 		return NULL;
 	}
@@ -54,6 +67,7 @@ void chip_destroy(struct chip *c)
 	if (!c)
 		return;
 	pinbank_free(&c->pins);
+	pinbank_free(&c->intpin);
 	free(c);
 }
 
@@ -85,4 +99,6 @@ void chip_set_irq(struct chip *c, bool asserted)
 
 		world_changed(w, &ch);
 	}
+	/* After the I record: what the INT net does follows from it. */
+	pin_set_drive(&c->intpin, 0, asserted ? DRV_LOW : DRV_HIZ);
 }

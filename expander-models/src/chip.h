@@ -58,6 +58,13 @@ struct chip {
 	/* INT output (active low, open drain): true while asserted. */
 	bool irq;
 	bool has_irq;
+	/*
+	 * The INT pin on the pin layer: low while asserted, released
+	 * otherwise. The DT's interrupts property wires it to a line of a
+	 * virtio-gpio controller (gpio_lines.h). It has no log of its own
+	 * (the I record says it); the line's net has.
+	 */
+	struct pinbank intpin;
 	uint64_t *irq_changes;
 };
 
@@ -82,5 +89,10 @@ void chip_add_target(struct chip *c, uint16_t addr,
 extern const struct chip_variant pca953x_variants[];
 extern const struct chip_variant pcf857x_variants[];
 extern const struct chip_variant max732x_variants[];
+extern const struct chip_variant pca9570_variants[];
+extern const struct chip_variant tpic2810_variants[];
+extern const struct chip_variant fxl6408_variants[];
+extern const struct chip_variant mcp230xx_variants[];
+extern const struct chip_variant max7300_variants[];
 
 #endif

@@ -18,6 +18,7 @@
 
 #include "board.h"
 #include "control.h"
+#include "gpio_lines.h"
 
 #define MAX_ARGS 8
 #define ANY (-1)
@@ -89,10 +90,12 @@ struct call {
 	const char *rest;	/* the line after the command word (mark) */
 	struct chip *c;		/* CHIP, resolved */
 	unsigned int pin;	/* N of CHIP N, resolved */
+	/* pin and drive also take a virtio-gpio controller's line. */
+	struct gpio_lines *gl;
 };
 
 /* What the leading arguments are, resolved before the handler runs. */
-enum lead { LEAD_NONE, LEAD_CHIP, LEAD_CHIP_PIN };
+enum lead { LEAD_NONE, LEAD_CHIP, LEAD_CHIP_PIN, LEAD_CHIP_OR_GPIO_PIN };
 
 struct cmd {
 	const char *name;
@@ -228,17 +231,23 @@ static size_t cmd_reset_counters(struct call *x, const struct cmd *cmd)
 	return finish(x->r, "ok\n");
 }
 
+/* The pins a pin command works on: the chip's or the controller's. */
+static struct pinbank *lead_pins(struct call *x)
+{
+	return x->gl ? &x->gl->pins : &x->c->pins;
+}
+
 static size_t cmd_pin(struct call *x, const struct cmd *cmd)
 {
 	return finish(x->r, "ok %c\n",
-		      pin_level_char(pin_level(&x->c->pins, x->pin)));
+		      pin_level_char(pin_level(lead_pins(x), x->pin)));
 }
 
 static size_t say_pins(struct chip *c, struct reply *r)
 {
 	unsigned int i;
 
-	say(r, "ok 0x%0*" PRIx32 " levels=", (c->pins.n + 3) / 4,
+	say(r, "ok 0x%0*" PRIx64 " levels=", (c->pins.n + 3) / 4,
 	    pin_read_bits(&c->pins, 0, c->pins.n));
 	for (i = c->pins.n; i-- > 0;)
 		say(r, "%c", pin_level_char(pin_level(&c->pins, i)));
@@ -257,11 +266,35 @@ static size_t cmd_drive(struct call *x, const struct cmd *cmd)
 
 	if (strlen(v) != 1 || !strchr("01zZ", v[0]))
 		return usage(x->r, "", cmd);
-	board_outside_event(x->bd, c);
-	pin_set_ext(&c->pins, x->pin, v[0] == '0' ? EXT_LOW :
-				      v[0] == '1' ? EXT_HIGH : EXT_NONE);
+	/* A bench signal on a controller's line runs on its clock. */
+	if (x->gl)
+		gpio_lines_outside_event(x->gl);
+	else
+		board_outside_event(x->bd, c);
+	pin_set_ext(lead_pins(x), x->pin, v[0] == '0' ? EXT_LOW :
+					  v[0] == '1' ? EXT_HIGH : EXT_NONE);
 	return finish(x->r, "ok %c\n",
-		      pin_level_char(pin_level(&c->pins, x->pin)));
+		      pin_level_char(pin_level(lead_pins(x), x->pin)));
+}
+
+/*
+ * toggle CHIP N COUNT: a burst faster than any interrupt handler. Every
+ * change lands within this one command, before the guest runs again.
+ */
+static size_t cmd_toggle(struct call *x, const struct cmd *cmd)
+{
+	struct pinbank *pb = &x->c->pins;
+	uint64_t k, count;
+
+	if (parse_u64(x->av[3], &count) || count > 1000000)
+		return finish(x->r, "err %s: COUNT is 0..1000000\n",
+			      x->av[3]);
+	board_outside_event(x->bd, x->c);
+	for (k = 0; k < count; k++)
+		pin_set_ext(pb, x->pin, pin_read_bit(pb, x->pin) ? EXT_LOW
+								 : EXT_HIGH);
+	return finish(x->r, "ok %c\n",
+		      pin_level_char(pin_level(pb, x->pin)));
 }
 
 /*
@@ -297,6 +330,46 @@ static size_t cmd_drive_bits(struct call *x, const struct cmd *cmd)
 static size_t cmd_irq(struct call *x, const struct cmd *cmd)
 {
 	return finish(x->r, "ok %d\n", x->c->irq);
+}
+
+static const char *dir_name(uint8_t dir)
+{
+	return dir == VIRTIO_GPIO_DIRECTION_OUT ? "out" :
+	       dir == VIRTIO_GPIO_DIRECTION_IN ? "in" : "none";
+}
+
+/* gpio [GPIO]: every controller (or one), a line per line. */
+static size_t cmd_gpio(struct call *x, const struct cmd *cmd)
+{
+	struct gpio_lines *one = NULL, *gl;
+	struct reply *r = x->r;
+	unsigned int i, j, n = 0;
+
+	if (x->ac == 2 && !(one = board_find_gpio(x->bd, x->av[1])))
+		return finish(r, "err no gpio controller %s\n", x->av[1]);
+	for (i = 0; i < board_ngpios(x->bd); i++) {
+		gl = board_gpio(x->bd, i);
+		if (one && gl != one)
+			continue;
+		n++;
+		say(r, "%s slot=%d lines=%u requests=%" PRIu64 " bad=%" PRIu64
+		    " events=%" PRIu64 " bad_events=%" PRIu64 "\n", gl->name,
+		    gl->slot, gl->dev.n, gl->dev.nreqs, gl->dev.nbad,
+		    gl->dev.nevents, gl->dev.nbadevents);
+		for (j = 0; j < gl->dev.n; j++) {
+			const struct vgpio_line *l = &gl->dev.lines[j];
+
+			say(r, "%s line=%u name=%s level=%c dir=%s irq=%s "
+			    "unmasked=%d latched=%d delivered=%" PRIu64
+			    " latched_edges=%" PRIu64 " merged=%" PRIu64 "\n",
+			    gl->name, j, l->name[0] ? l->name : "-",
+			    pin_level_char(pin_level(&gl->pins, j)),
+			    dir_name(l->dir), vgpio_irq_type_name(l->irq_type),
+			    l->held, l->latched, l->delivered,
+			    l->latched_edges, l->lost_edges);
+		}
+	}
+	return finish(r, "ok %u controllers\n", n);
 }
 
 /* fault KIND ARGS... [BUS]: the kind's handler gets the numbers. */
@@ -432,16 +505,20 @@ static const struct cmd commands[] = {
 	    "deterministic counts per bus"),
 	CMD("reset-counters", "[BUS]", LEAD_NONE, 0, 1, cmd_reset_counters,
 	    "zero them"),
-	CMD("pin", "CHIP N", LEAD_CHIP_PIN, 2, 2, cmd_pin,
+	CMD("pin", "CHIP|GPIO N", LEAD_CHIP_OR_GPIO_PIN, 2, 2, cmd_pin,
 	    "resolved level of pin N: 0 1 z x"),
 	CMD("pins", "CHIP", LEAD_CHIP, 1, 1, cmd_pins,
 	    "all pins as a hex word (z reads 1, x 0)"),
-	CMD("drive", "CHIP N 0|1|z", LEAD_CHIP_PIN, 3, 3, cmd_drive,
-	    "drive pin N from outside, z: release"),
+	CMD("drive", "CHIP|GPIO N 0|1|z", LEAD_CHIP_OR_GPIO_PIN, 3, 3,
+	    cmd_drive, "drive pin N from outside, z: release"),
 	CMD("drive-bits", "CHIP MASK VALUE|z", LEAD_CHIP, 3, 3,
 	    cmd_drive_bits, "drive the pins of MASK to VALUE's bits, or release"),
+	CMD("toggle", "CHIP N COUNT", LEAD_CHIP_PIN, 3, 3, cmd_toggle,
+	    "pin N to its other level COUNT times at once"),
 	CMD("irq", "CHIP", LEAD_CHIP, 1, 1, cmd_irq,
 	    "INT output: 1 asserted, 0 not"),
+	CMD("gpio", "[GPIO]", LEAD_NONE, 0, 1, cmd_gpio,
+	    "virtio-gpio lines: level, interrupt state, counts"),
 	{ .name = "fault", .args = "nack|delay|hold|clear ...",
 	  .lead = LEAD_NONE, .min = 1, .max = ANY, .run = cmd_fault,
 	  .sub = faults },
@@ -465,12 +542,15 @@ static size_t resolve_lead(struct call *x, const struct cmd *cmd)
 	if (x->ac < 2)
 		return finish(x->r, "err usage: %s CHIP ...\n", x->av[0]);
 	x->c = board_find_chip(x->bd, x->av[1]);
-	if (!x->c)
+	if (!x->c && cmd->lead == LEAD_CHIP_OR_GPIO_PIN)
+		x->gl = board_find_gpio(x->bd, x->av[1]);
+	if (!x->c && !x->gl)
 		return finish(x->r, "err no chip %s\n", x->av[1]);
 	if (cmd->lead == LEAD_CHIP)
 		return 0;
-	if (x->ac < 3 || parse_u64(x->av[2], &n) || n >= x->c->pins.n)
-		return finish(x->r, "err %s: no pin %s\n", x->c->name,
+	if (x->ac < 3 || parse_u64(x->av[2], &n) || n >= lead_pins(x)->n)
+		return finish(x->r, "err %s: no pin %s\n",
+			      x->gl ? x->gl->name : x->c->name,
 			      x->ac < 3 ? "given" : x->av[2]);
 	x->pin = n;
 	return 0;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "vdev.h"
+#include "vgpio_transport.h"
 #include "vhost_user.h"
 #include "virtio_i2c.h"
 #include "watch.h"
@@ -30,6 +31,7 @@ struct devconn {
 	struct watch w_listen, w_sock, w_kick[VDEV_MAX_QUEUES];
 	union {
 		struct vi2c i2c;
+		struct vgpio_transport gpio;
 	} dev;
 };
 

@@ -233,14 +233,14 @@ int pin_read_bit(const struct pinbank *pb, unsigned int i)
 	}
 }
 
-uint32_t pin_read_bits(const struct pinbank *pb, unsigned int first,
+uint64_t pin_read_bits(const struct pinbank *pb, unsigned int first,
 		       unsigned int count)
 {
-	uint32_t v = 0;
+	uint64_t v = 0;
 	unsigned int i;
 
 	for (i = 0; i < count; i++)
-		v |= (uint32_t)pin_read_bit(pb, first + i) << i;
+		v |= (uint64_t)pin_read_bit(pb, first + i) << i;
 	return v;
 }
 

@@ -52,7 +52,7 @@ static const char *const ack[] = { "ack", "nack", "dnack" };
 static void ref_transaction(FILE *f, const char *bus, uint64_t seq,
 			    uint64_t start, uint64_t end, uint64_t wall,
 			    unsigned int bytes, const struct log_seg *s,
-			    unsigned int n)
+			    unsigned int n, uint64_t stretch)
 {
 	unsigned int i, j;
 	bool ok = true;
@@ -70,6 +70,8 @@ static void ref_transaction(FILE *f, const char *bus, uint64_t seq,
 			fprintf(f, "%02x", s[i].buf[j]);
 		fprintf(f, ":%s", ack[s[i].ack]);
 	}
+	if (stretch)
+		fprintf(f, " stretch_ns=%" PRIu64, stretch);
 	fputc('\n', f);
 }
 
@@ -123,7 +125,7 @@ TEST(transactions)
 	uint8_t data[3000];
 	struct log_seg s[8];
 	unsigned int i, k, n, bytes;
-	uint64_t wall;
+	uint64_t wall, stretch;
 
 	for (i = 0; i < sizeof(data); i++)
 		data[i] = rnd();
@@ -144,10 +146,12 @@ TEST(transactions)
 		}
 		wall = rnd_val();
 		bytes = rnd();
+		/* stretch_ns: only under a fault, then any value */
+		stretch = k % 7 ? 0 : k < 7 * NEDGES ? edges[k / 7] : rnd_val();
 		log_transaction(g, k & 1 ? "i2c0" : "i2c31", seq, start, end,
-				wall, bytes, s, n);
+				wall, bytes, s, n, stretch);
 		ref_transaction(w, k & 1 ? "i2c0" : "i2c31", seq, start, end,
-				wall, bytes, s, n);
+				wall, bytes, s, n, stretch);
 	}
 	CHECK(same());
 }

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 
 #include "check.h"
+#include "load_fails.h"
 #include "log.h"
 #include "fixture.h"
 
@@ -85,18 +86,6 @@ TEST(wire_across_buses)
 	board_set_log(bd, NULL);
 	fclose(f);
 	free(buf);
-}
-
-static void load_fails(const char *name, const char *why)
-{
-	char err[256] = "";
-	struct board *b = board_load(name, err, sizeof(err));
-
-	CHECK(b == NULL);
-	if (!strstr(err, why))
-		fprintf(stderr, "  error was: %s (want %s)\n", err, why);
-	CHECK(strstr(err, why) != NULL);
-	board_free(b);
 }
 
 TEST(world_errors)
