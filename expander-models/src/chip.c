@@ -16,6 +16,9 @@ static const struct chip_variant *const families[] = {
 	fxl6408_variants,
 	mcp230xx_variants,
 	max7300_variants,
+	/* pinctrl drivers of issue 13b */
+	aw9523_variants,
+	sx150x_variants,
 	NULL,
 };
 

@@ -94,5 +94,8 @@ extern const struct chip_variant tpic2810_variants[];
 extern const struct chip_variant fxl6408_variants[];
 extern const struct chip_variant mcp230xx_variants[];
 extern const struct chip_variant max7300_variants[];
+/* pinctrl drivers of issue 13b */
+extern const struct chip_variant aw9523_variants[];
+extern const struct chip_variant sx150x_variants[];
 
 #endif

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sx150x.c - Semtech SX1502 (8 lines) and SX1503 (16 lines), the
+ * "SX150X_123" map of pinctrl-sx150x.c (Semtech SX1502/SX1503
+ * datasheets, register tables). On the SX1503 every register is a pair,
+ * bank B (IO15-8) first, bank A (IO7-0) at the next address:
+ *
+ *   SX1502  SX1503     register
+ *   0x00    0x00/0x01  Data: write = output latch, read = pin levels
+ *   0x01    0x02/0x03  Dir, 1 = input (reset 0xff)
+ *   0x02    0x04/0x05  PullUp (reset 0x00)
+ *   0x03    0x06/0x07  PullDown (reset 0x00)
+ *   0x05    0x08/0x09  InterruptMask, 1 = masked (reset 0xff)
+ *   0x06-07 0x0a-0x0d  Sense, 2 bits per line (01 rising, 10 falling,
+ *                      11 both): SX1502 0x06 = IO7-4, 0x07 = IO3-0;
+ *                      SX1503 0x0a = IO15-12, 0x0b = IO7-4,
+ *                      0x0c = IO11-8, 0x0d = IO3-0 (the order the
+ *                      driver's sx150x_maybe_swizzle() undoes)
+ *   0x08    0x0e/0x0f  InterruptSource: a sensed edge on an unmasked
+ *                      line; NINT while any bit is set; 1 clears
+ *   0x09    0x10/0x11  EventStatus: a sensed edge on any line; 1 clears
+ *   0x10    0x20/0x21  PLDMode (reset 0x00), stored
+ *   0x11-15 0x22-0x2b  PLDTable0-4, stored
+ *   0xad    0xad       RegAdvanced (reset 0x00), stored
+ *
+ * The register pointer moves on by one after every data byte (a two-byte
+ * transfer from 0x00 reaches both banks of the SX1503); a command byte
+ * for an address outside the map is NACKed, and the pointer walking into
+ * a gap reads 0 and ignores writes. Outputs are push-pull; a line with
+ * both pull resistors enabled gets the pull-up.
+ *
+ * Not modelled: the programmable logic (PLD mode lines keep the output
+ * latch), the boost and auto-clear bits of RegAdvanced, NRESET. Not
+ * checked against the datasheets: the reset value of RegAdvanced, that
+ * the pointer increments (one SX1503 library writes 0x12 registers in one
+ * transfer), the SX1502's address range (the model accepts any).
+ */
+#include <string.h>
+
+#include "chip.h"
+
+struct sx150x_map {
+	uint8_t data, dir, pullup, pulldn, mask, src, event;
+	uint8_t sense[4];	/* sense register of lines 4g..4g+3 */
+	uint8_t pld_first, pld_last;
+	uint16_t fixed_addr;	/* the only address the part answers, or 0 */
+};
+
+#define R_ADVANCED 0xad
+
+static const struct sx150x_map sx1502_map = {
+	.data = 0x00, .dir = 0x01, .pullup = 0x02, .pulldn = 0x03,
+	.mask = 0x05, .src = 0x08, .event = 0x09,
+	.sense = { 0x07, 0x06 },
+	.pld_first = 0x10, .pld_last = 0x15,
+};
+
+static const struct sx150x_map sx1503_map = {
+	.data = 0x00, .dir = 0x02, .pullup = 0x04, .pulldn = 0x06,
+	.mask = 0x08, .src = 0x0e, .event = 0x10,
+	.sense = { 0x0d, 0x0b, 0x0c, 0x0a },
+	.pld_first = 0x20, .pld_last = 0x2b,
+	.fixed_addr = 0x20,
+};
+
+struct sx150x {
+	struct chip c;
+	const struct sx150x_map *map;
+	unsigned int nb;	/* bytes per register: 1 or 2 */
+	uint8_t reg[256];
+	uint16_t last_in;
+	uint8_t ptr;
+	bool cmd_next;
+};
+
+/* A register of the part's map: line bits, B (high) first. */
+static uint16_t get(const struct sx150x *m, uint8_t r)
+{
+	return m->nb == 1 ? m->reg[r] : m->reg[r] << 8 | m->reg[r + 1];
+}
+
+static void put(struct sx150x *m, uint8_t r, uint16_t v)
+{
+	if (m->nb == 1) {
+		m->reg[r] = v;
+	} else {
+		m->reg[r] = v >> 8;
+		m->reg[r + 1] = v;
+	}
+}
+
+/* Does address a belong to a register of kind r (r .. r + nb - 1)? */
+static bool in_reg(const struct sx150x *m, uint8_t a, uint8_t r)
+{
+	return a >= r && a < r + m->nb;
+}
+
+static bool valid(const struct sx150x *m, uint8_t a)
+{
+	const struct sx150x_map *p = m->map;
+	unsigned int g;
+
+	if (a == R_ADVANCED || (a >= p->pld_first && a <= p->pld_last))
+		return true;
+	for (g = 0; g < m->nb * 2; g++)
+		if (a == p->sense[g])
+			return true;
+	return in_reg(m, a, p->data) || in_reg(m, a, p->dir) ||
+	       in_reg(m, a, p->pullup) || in_reg(m, a, p->pulldn) ||
+	       in_reg(m, a, p->mask) || in_reg(m, a, p->src) ||
+	       in_reg(m, a, p->event);
+}
+
+static void reset_regs(struct sx150x *m)
+{
+	memset(m->reg, 0, sizeof(m->reg));
+	put(m, m->map->data, 0xffff);
+	put(m, m->map->dir, 0xffff);
+	put(m, m->map->mask, 0xffff);
+}
+
+static unsigned int sense_of(const struct sx150x *m, unsigned int line)
+{
+	return (m->reg[m->map->sense[line / 4]] >> (2 * (line % 4))) & 3;
+}
+
+static void update_irq(struct sx150x *m)
+{
+	chip_set_irq(&m->c, get(m, m->map->src) != 0);
+}
+
+/* Edges on inputs since the last look, as the Sense registers ask. */
+static void check_edges(struct sx150x *m)
+{
+	unsigned int n = 8 * m->nb, i;
+	uint16_t in = pin_read_bits(&m->c.pins, 0, n);
+	uint16_t changed = (in ^ m->last_in) & get(m, m->map->dir), hit = 0;
+
+	m->last_in = in;
+	for (i = 0; i < n; i++) {
+		unsigned int s = sense_of(m, i);
+
+		if (!(changed & (1u << i)))
+			continue;
+		if ((in & (1u << i)) ? (s & 1) : (s & 2))
+			hit |= 1u << i;
+	}
+	if (!hit)
+		return;
+	put(m, m->map->event, get(m, m->map->event) | hit);
+	put(m, m->map->src, get(m, m->map->src) | (hit & ~get(m, m->map->mask)));
+	update_irq(m);
+}
+
+static void apply(struct sx150x *m)
+{
+	const struct sx150x_map *p = m->map;
+	uint16_t dir = get(m, p->dir), out = get(m, p->data);
+	uint16_t up = get(m, p->pullup), down = get(m, p->pulldn);
+	unsigned int i;
+
+	for (i = 0; i < 8 * m->nb; i++) {
+		uint16_t b = 1u << i;
+
+		pin_set_pull(&m->c.pins, i, up & b ? DRV_WEAK_HIGH :
+				       down & b ? DRV_WEAK_LOW : DRV_HIZ);
+		pin_set_drive(&m->c.pins, i, dir & b ? DRV_HIZ :
+					out & b ? DRV_HIGH : DRV_LOW);
+	}
+	check_edges(m);
+}
+
+static int sx150x_start(struct i2c_target *t, bool read)
+{
+	struct sx150x *m = t->priv;
+
+	if (!read)
+		m->cmd_next = true;
+	return 0;
+}
+
+static int sx150x_write(struct i2c_target *t, uint8_t byte)
+{
+	struct sx150x *m = t->priv;
+	const struct sx150x_map *p = m->map;
+	uint8_t a = m->ptr;
+
+	if (m->cmd_next) {
+		if (!valid(m, byte))
+			return -1;
+		m->ptr = byte;
+		m->cmd_next = false;
+		return 0;
+	}
+	m->ptr++;
+	if (!valid(m, a))
+		return 0;
+	if (in_reg(m, a, p->src) || in_reg(m, a, p->event)) {
+		m->reg[a] &= ~byte;	/* write 1 to clear */
+		update_irq(m);
+		return 0;
+	}
+	m->reg[a] = byte;
+	apply(m);
+	return 0;
+}
+
+static uint8_t sx150x_read(struct i2c_target *t)
+{
+	struct sx150x *m = t->priv;
+	uint8_t a = m->ptr++;
+
+	if (!valid(m, a))
+		return 0;
+	if (in_reg(m, a, m->map->data)) {
+		/* B (IO15-8) at the lower address of a pair */
+		unsigned int first = 8 * (m->nb - 1 - (a - m->map->data));
+
+		return pin_read_bits(&m->c.pins, first, 8);
+	}
+	return m->reg[a];
+}
+
+static const struct i2c_target_ops sx150x_ops = {
+	.start = sx150x_start,
+	.write = sx150x_write,
+	.read = sx150x_read,
+};
+
+static void sx150x_pin_changed(void *ctx, unsigned int pin,
+			       enum pin_level old, enum pin_level now)
+{
+	check_edges(ctx);
+}
+
+static int sx150x_init(struct chip *c, char *err, size_t errlen)
+{
+	struct sx150x *m = CHIP_MODEL(c, struct sx150x);
+
+	m->map = c->v->data;
+	m->nb = c->v->lines / 8;
+	if (m->map->fixed_addr && c->reg != m->map->fixed_addr) {
+		snprintf(err, errlen, "reg 0x%02x: the %s answers only at 0x%02x",
+			 c->reg, c->v->part, m->map->fixed_addr);
+		return -1;
+	}
+	c->has_irq = true;
+	reset_regs(m);
+	m->cmd_next = true;
+	chip_add_target(c, c->reg, &sx150x_ops, m);
+	apply(m);
+	m->last_in = pin_read_bits(&c->pins, 0, 8 * m->nb);
+	c->pins.notify = sx150x_pin_changed;
+	c->pins.ctx = m;
+	return 0;
+}
+
+static const struct chip_family sx150x_family = {
+	.size = sizeof(struct sx150x),
+	.init = sx150x_init,
+};
+
+const struct chip_variant sx150x_variants[] = {
+	{ "semtech,sx1502q", "sx1502", &sx150x_family, 8, &sx1502_map },
+	{ "semtech,sx1503q", "sx1503", &sx150x_family, 16, &sx1503_map },
+	{ NULL },
+};

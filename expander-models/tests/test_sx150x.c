@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_sx150x.c - SX1502 and SX1503: reset values, the registers at the
+ * places pinctrl-sx150x.c's SX150X_123 tables put them, the SX1503's
+ * B-then-A pairs and Sense order, pulls, edges into InterruptSource and
+ * EventStatus (write 1 to clear), and both banks in one transfer.
+ */
+#include "check.h"
+#include "fixture.h"
+
+static struct rig r;
+
+static struct chip *one(const char *compat, uint16_t a)
+{
+	rig_init(&r, 400000);
+	return rig_add(&r, compat, a);
+}
+
+TEST(sx1502_registers)
+{
+	struct chip *c = one("semtech,sx1502q", 0x21);
+	const uint8_t a = 0x21;
+
+	CHECK(c != NULL);
+	CHECK_EQ(reg_read(r.b, a, 0x01), 0xff);	/* Dir: inputs */
+	CHECK_EQ(reg_read(r.b, a, 0x05), 0xff);	/* masked */
+	CHECK_EQ(reg_read(r.b, a, 0x02), 0x00);
+	CHECK_EQ(reg_read(r.b, a, 0x10), 0x00);	/* PLDMode */
+	CHECK_EQ(reg_read(r.b, a, 0xad), 0x00);
+	CHECK_EQ(reg_read(r.b, a, 0x04), -1);	/* not in the map */
+	CHECK_EQ(reg_read(r.b, a, 0x16), -1);
+	/* the driver's probe: RegAdvanced, PLD mode off */
+	CHECK_EQ(reg_write(r.b, a, 0xad, 0x00), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x10, 0x00), 0);
+	/* pulls: up wins over down; Data reads the pins */
+	CHECK_EQ(reg_write(r.b, a, 0x03, 0x0f), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x02, 0x11), 0);
+	CHECK_EQ(reg_read(r.b, a, 0x00), 0xf1);
+	ext(c, 4, 0);
+	CHECK_EQ(reg_read(r.b, a, 0x00), 0xe1);
+	ext(c, 4, -1);
+	/* direction_output: Data then Dir */
+	CHECK_EQ(reg_write(r.b, a, 0x00, 0x5a), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x01, 0x00), 0);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 8), 0x5a);
+	CHECK_EQ(reg_read(r.b, a, 0x00), 0x5a);
+	rig_free(&r);
+}
+
+TEST(sx1503_pairs_b_first)
+{
+	struct chip *c = one("semtech,sx1503q", 0x20);
+	const uint8_t a = 0x20;
+
+	CHECK(c != NULL);
+	CHECK_EQ(reg_read(r.b, a, 0x02), 0xff);
+	CHECK_EQ(reg_read(r.b, a, 0x03), 0xff);
+	CHECK_EQ(reg_read(r.b, a, 0x08), 0xff);
+	CHECK_EQ(reg_read(r.b, a, 0x09), 0xff);
+	CHECK_EQ(reg_read(r.b, a, 0x2b), 0x00);	/* PLDTable4A */
+	CHECK_EQ(reg_read(r.b, a, 0x12), -1);
+	CHECK_EQ(reg_read(r.b, a, 0x2c), -1);
+	/* B (IO15-8) at 0x00/0x02, A (IO7-0) at 0x01/0x03 */
+	CHECK_EQ(reg_write(r.b, a, 0x00, 0x81), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x01, 0x24), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x02, 0x00), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x03, 0x00), 0);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 16), 0x8124);
+	CHECK_EQ(reg_read(r.b, a, 0x00), 0x81);
+	CHECK_EQ(reg_read(r.b, a, 0x01), 0x24);
+	/* the SX1503 answers only at 0x20 */
+	CHECK(rig_add(&r, "semtech,sx1503q", 0x21) == NULL);
+	rig_free(&r);
+}
+
+/* Edges: Sense picks them, the mask gates NINT, a 1 clears. */
+TEST(sx1503_edges_and_interrupt)
+{
+	struct chip *c = one("semtech,sx1503q", 0x20);
+	const uint8_t a = 0x20;
+
+	CHECK_EQ(c->has_irq, 1);
+	/* IO13 falling (0x0a = IO15-12, bits 3:2), IO2 both (0x0d) */
+	CHECK_EQ(reg_write(r.b, a, 0x0a, 0x08), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x0d, 0x30), 0);
+	ext(c, 13, 0);
+	CHECK_EQ(reg_read(r.b, a, 0x10), 0x20);	/* EventStatusB */
+	CHECK_EQ(c->irq, 0);			/* still masked */
+	CHECK_EQ(reg_write(r.b, a, 0x10, 0x20), 0);
+	CHECK_EQ(reg_read(r.b, a, 0x10), 0x00);
+	/* unmask IO13 and IO2 */
+	CHECK_EQ(reg_write(r.b, a, 0x08, 0xdf), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x09, 0xfb), 0);
+	ext(c, 13, -1);				/* rising: not sensed */
+	CHECK_EQ(c->irq, 0);
+	ext(c, 13, 0);
+	CHECK_EQ(c->irq, 1);
+	ext(c, 2, 0);
+	CHECK_EQ(reg_read(r.b, a, 0x0e), 0x20);
+	CHECK_EQ(reg_read(r.b, a, 0x0f), 0x04);
+	/* what sx150x_irq_thread_fn does: read, write the bits back */
+	CHECK_EQ(reg_write(r.b, a, 0x0e, 0x20), 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_write(r.b, a, 0x0f, 0x04), 0);
+	CHECK_EQ(c->irq, 0);
+	ext(c, 2, -1);				/* rising, sensed (both) */
+	CHECK_EQ(c->irq, 1);
+	ext(c, 13, -1);
+	rig_free(&r);
+}
+
+/* The block minimum: both banks of Data in one write and one read. */
+TEST(sx1503_both_banks_in_one_transfer)
+{
+	struct chip *c = one("semtech,sx1503q", 0x20);
+	uint8_t dir[3] = { 0x02, 0x00, 0x00 }, w[3] = { 0x00, 0xc3, 0x96 };
+	uint8_t cmd = 0x00, in[2];
+	struct i2c_seg rd[2] = {
+		{ .addr = 0x20, .buf = &cmd, .len = 1 },
+		{ .addr = 0x20, .read = true, .buf = in, .len = 2 },
+	};
+
+	CHECK_EQ(raw_write(r.b, 0x20, dir, 3), 0);
+	CHECK_EQ(raw_write(r.b, 0x20, w, 3), 0);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 16), 0xc396);
+	CHECK_EQ(bus_transfer(r.b, rd, 2, NULL), 0);
+	CHECK_EQ(in[0], 0xc3);
+	CHECK_EQ(in[1], 0x96);
+	rig_free(&r);
+}
+
+int main(void)
+{
+	RUN(sx1502_registers);
+	RUN(sx1503_pairs_b_first);
+	RUN(sx1503_edges_and_interrupt);
+	RUN(sx1503_both_banks_in_one_transfer);
+	return CHECK_DONE();
+}
