@@ -150,6 +150,18 @@ static inline int reg_read(struct bus *b, uint16_t addr, uint8_t reg)
 	return bus_transfer(b, s, 2, NULL) ? -1 : v;
 }
 
+/* A command byte, repeated START, n bytes read (regmap's raw/bulk read). */
+static inline int reg_read_block(struct bus *b, uint16_t addr, uint8_t reg,
+				 uint8_t *buf, uint32_t n)
+{
+	struct i2c_seg s[2] = {
+		{ .addr = addr, .buf = &reg, .len = 1 },
+		{ .addr = addr, .read = true, .buf = buf, .len = n },
+	};
+
+	return bus_transfer(b, s, 2, NULL);
+}
+
 /* Plain write / read of n bytes in one segment (master_send/recv). */
 static inline int raw_write(struct bus *b, uint16_t addr, const uint8_t *p,
 			    uint32_t n)

@@ -143,16 +143,12 @@ TEST(aw9523_interrupt)
 /* regmap's cache fill (num_reg_defaults_raw 0x7f): one read from 0x00. */
 TEST(aw9523_read_all_registers_in_one_transfer)
 {
-	uint8_t cmd = 0, v[0x7f];
-	struct i2c_seg s[2] = {
-		{ .addr = A, .buf = &cmd, .len = 1 },
-		{ .addr = A, .read = true, .buf = v, .len = sizeof(v) },
-	};
+	uint8_t v[0x7f];
 
 	CHECK(one() != NULL);
 	probe();
 	CHECK_EQ(reg_write(r.b, A, 0x2f, 0x42), 0);
-	CHECK_EQ(bus_transfer(r.b, s, 2, NULL), 0);
+	CHECK_EQ(reg_read_block(r.b, A, 0x00, v, sizeof(v)), 0);
 	CHECK_EQ(v[0x00], 0xff);
 	CHECK_EQ(v[0x04], 0xff);
 	CHECK_EQ(v[0x07], 0xff);
@@ -168,11 +164,7 @@ TEST(aw9523_read_all_registers_in_one_transfer)
 TEST(aw9523_both_ports_in_one_transfer)
 {
 	struct chip *c = one();
-	uint8_t w[3] = { 0x02, 0xa5, 0x3c }, cmd = 0x00, in[2];
-	struct i2c_seg rd[2] = {
-		{ .addr = A, .buf = &cmd, .len = 1 },
-		{ .addr = A, .read = true, .buf = in, .len = 2 },
-	};
+	uint8_t w[3] = { 0x02, 0xa5, 0x3c }, in[2];
 
 	probe();
 	CHECK_EQ(reg_write(r.b, A, 0x11, 0x10), 0);
@@ -180,7 +172,7 @@ TEST(aw9523_both_ports_in_one_transfer)
 	CHECK_EQ(reg_write(r.b, A, 0x05, 0x00), 0);
 	CHECK_EQ(raw_write(r.b, A, w, 3), 0);
 	CHECK_EQ(pin_read_bits(&c->pins, 0, 16), 0x3ca5);
-	CHECK_EQ(bus_transfer(r.b, rd, 2, NULL), 0);
+	CHECK_EQ(reg_read_block(r.b, A, 0x00, in, 2), 0);
 	CHECK_EQ(in[0], 0xa5);
 	CHECK_EQ(in[1], 0x3c);
 	rig_free(&r);

@@ -114,16 +114,12 @@ TEST(sx1503_both_banks_in_one_transfer)
 {
 	struct chip *c = one("semtech,sx1503q", 0x20);
 	uint8_t dir[3] = { 0x02, 0x00, 0x00 }, w[3] = { 0x00, 0xc3, 0x96 };
-	uint8_t cmd = 0x00, in[2];
-	struct i2c_seg rd[2] = {
-		{ .addr = 0x20, .buf = &cmd, .len = 1 },
-		{ .addr = 0x20, .read = true, .buf = in, .len = 2 },
-	};
+	uint8_t in[2];
 
 	CHECK_EQ(raw_write(r.b, 0x20, dir, 3), 0);
 	CHECK_EQ(raw_write(r.b, 0x20, w, 3), 0);
 	CHECK_EQ(pin_read_bits(&c->pins, 0, 16), 0xc396);
-	CHECK_EQ(bus_transfer(r.b, rd, 2, NULL), 0);
+	CHECK_EQ(reg_read_block(r.b, 0x20, 0x00, in, 2), 0);
 	CHECK_EQ(in[0], 0xc3);
 	CHECK_EQ(in[1], 0x96);
 	rig_free(&r);
