@@ -3,7 +3,9 @@
 # (patches/series entries under upstream/) must apply with git am on a
 # pristine linux-source-6.12 and build without the block series: the guest
 # configuration minus configs/block-gpio.config, with its KUnit test
-# (configs/upstream.config), W=1 for the files it touches in drivers/gpio.
+# (configs/upstream.config) and the expander drivers it changes
+# (configs/i2c-parts.config: gpio-regmap, pca9570, aw9523, sx150x), W=1
+# for the files it touches in drivers/gpio and drivers/pinctrl.
 # OUT/linux is a clone of TREE's base commit, so build/linux is not touched.
 set -eu
 TREE=${1:?usage: check-upstream.sh TREE PATCHDIR OUT}
@@ -38,21 +40,24 @@ echo "upstream: $n patches apply on pristine 6.12"
 K=$OUT/kernel
 mkdir -p "$K"
 "$HERE/scripts/kernel-config.sh" "$SRC" "$K" "$C/base.config" \
-	"$C/kselftest.config" "$C/upstream.config" >/dev/null
+	"$C/kselftest.config" "$C/i2c-parts.config" "$C/upstream.config" \
+	>/dev/null
 if ! make -s -C "$SRC" O="$K" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
 	-j"$JOBS" zImage modules >"$K/build.log" 2>&1; then
 	echo "upstream: build FAILED, see $K/build.log"
 	grep -E 'error|Error' "$K/build.log" | head -n 10
 	exit 1
 fi
-# W=1 on the files the series changes in drivers/gpio.
-files=$($GIT diff --name-only base HEAD -- drivers/gpio | sed -n 's/\.c$/.o/p')
+# W=1 on the files the series changes in drivers/gpio and drivers/pinctrl.
+files=$($GIT diff --name-only base HEAD -- drivers/gpio drivers/pinctrl |
+	sed -n 's/\.c$/.o/p')
 rm -f $(printf "$K/%s " $files)
 make -s -C "$SRC" O="$K" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
 	W=1 -j"$JOBS" $files >"$K/w1.log" 2>&1 || {
 	echo "upstream: W=1 build FAILED, see $K/w1.log"; exit 1; }
 w=$(grep -c 'warning:' "$K/w1.log" || true)
 echo "upstream: builds ($(grep -c 'warning:' "$K/build.log" || true)" \
-     "warnings), W=1 on $(echo $files | wc -w) changed drivers/gpio files:" \
+     "warnings), W=1 on $(echo $files | wc -w) changed drivers/gpio and" \
+     "drivers/pinctrl files:" \
      "$w warnings"
 [ "$w" = 0 ]
