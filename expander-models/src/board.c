@@ -61,7 +61,7 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 }
 
 /* The transport node's base address, at its parent's #address-cells. */
-static int mmio_slot(const void *fdt, int mmio, char *err, size_t errlen)
+int board_mmio_slot(const void *fdt, int mmio, char *err, size_t errlen)
 {
 	int parent = fdt_parent_offset(fdt, mmio);
 	int ac = parent >= 0 ? fdt_address_cells(fdt, parent) : 2;
@@ -181,7 +181,7 @@ static int add_bus(struct board *bd, const void *fdt, int node, char *err,
 	int slot, child, len;
 	unsigned int i;
 
-	slot = mmio_slot(fdt, fdt_parent_offset(fdt, node), err, errlen);
+	slot = board_mmio_slot(fdt, fdt_parent_offset(fdt, node), err, errlen);
 	if (slot < 0)
 		return -1;
 	for (i = 0; i < bd->nbuses; i++)
@@ -235,6 +235,9 @@ struct board *board_load(const char *dtb_path, char *err, size_t errlen)
 	     node = fdt_node_offset_by_compatible(fdt, node, "virtio,device22"))
 		if (add_bus(bd, fdt, node, err, errlen))
 			goto bad;
+	if (board_gpios_from_dt(bd, fdt, err, errlen) ||
+	    board_irqs_from_dt(bd, fdt, err, errlen))
+		goto bad;
 	if (board_world_from_dt(bd, fdt, err, errlen))
 		goto bad;
 	free(fdt);
@@ -255,6 +258,8 @@ void board_free(struct board *bd)
 		fflush(bd->w.log);
 	for (i = 0; i < bd->nchips; i++)
 		chip_destroy(bd->chips[i]);
+	for (i = 0; i < bd->ngpios; i++)
+		gpio_lines_free(bd->gpios[i]);
 	for (i = 0; i < bd->nbuses; i++)
 		bus_free(bd->buses[i]);
 	free(bd->chips);
@@ -271,6 +276,16 @@ unsigned int board_nbuses(const struct board *bd)
 struct bus *board_bus(struct board *bd, unsigned int i)
 {
 	return i < bd->nbuses ? bd->buses[i] : NULL;
+}
+
+unsigned int board_ngpios(const struct board *bd)
+{
+	return bd->ngpios;
+}
+
+struct gpio_lines *board_gpio(struct board *bd, unsigned int i)
+{
+	return i < bd->ngpios ? bd->gpios[i] : NULL;
 }
 
 void board_set_log(struct board *bd, FILE *log)
@@ -295,6 +310,14 @@ void board_set_log(struct board *bd, FILE *log)
 				addrs[j] = c->targets[j].addr;
 			log_chip(log, c->name, bus_name(c->bus), c->v->part,
 				 addrs, c->ntargets, c->v->lines);
+		}
+		for (i = 0; i < bd->ngpios; i++) {
+			struct gpio_lines *gl = bd->gpios[i];
+			const char *names[VGPIO_MAX_LINES];
+
+			for (j = 0; j < gl->dev.n; j++)
+				names[j] = gl->dev.lines[j].name;
+			log_gpio(log, gl->name, gl->slot, gl->dev.n, names);
 		}
 		fflush(log);
 	}

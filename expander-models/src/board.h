@@ -12,20 +12,33 @@
 #include "bus.h"
 
 #define BOARD_MAX_BUSES 32
+#define BOARD_MAX_GPIOS 4
 
 struct board;
+struct gpio_lines;
 
 /*
  * Parse a compiled DT: every "virtio,device22" node is one bus (its parent
  * virtio_mmio@<addr> gives the slot), every child with a known compatible
- * and a reg is one chip model. Returns NULL and fills err on any error
- * (unknown compatible, address clash, bad reg, unreadable file).
+ * and a reg is one chip model; every "virtio,device29" node is a
+ * virtio-gpio controller, and a chip whose interrupt-parent is one has
+ * its INT wired to the line its interrupts property names. Returns NULL
+ * and fills err on any error (unknown compatible, address clash, bad
+ * reg, bad interrupts, unreadable file).
  */
 struct board *board_load(const char *dtb_path, char *err, size_t errlen);
 void board_free(struct board *bd);
 
 unsigned int board_nbuses(const struct board *bd);
 struct bus *board_bus(struct board *bd, unsigned int i);
+
+/*
+ * The virtio-gpio controllers: every "virtio,device29" node (its parent
+ * virtio_mmio@<addr> gives the slot), lines named by its
+ * gpio-line-names, as many as its ngpios (or names). See gpio_lines.h.
+ */
+unsigned int board_ngpios(const struct board *bd);
+struct gpio_lines *board_gpio(struct board *bd, unsigned int i);
 
 /* Transaction and pin-change records go here (NULL: no log). */
 void board_set_log(struct board *bd, FILE *log);

@@ -8,6 +8,7 @@
 
 #include "board.h"
 #include "chip.h"
+#include "gpio_lines.h"
 #include "world.h"
 
 struct board {
@@ -17,8 +18,25 @@ struct board {
 	unsigned int nchips;
 	struct chip **chips;
 	int *chip_nodes;	/* DT node offset of each chip, for phandles */
+	unsigned int ngpios;
+	struct gpio_lines *gpios[BOARD_MAX_GPIOS];
+	int gpio_nodes[BOARD_MAX_GPIOS];
 	uint64_t marks;
 };
+
+/* The virtio-mmio slot of a transport node (0..31), or -1 with err. */
+int board_mmio_slot(const void *fdt, int mmio, char *err, size_t errlen);
+
+/* The "virtio,device29" controllers (board_gpio.c). */
+int board_gpios_from_dt(struct board *bd, const void *fdt, char *err,
+			size_t errlen);
+
+/* Wire every chip's INT to the line its DT interrupts name (board_gpio.c). */
+int board_irqs_from_dt(struct board *bd, const void *fdt, char *err,
+		       size_t errlen);
+
+/* GPIO controller as "gpio14" or by slot "14"; NULL if none. */
+struct gpio_lines *board_find_gpio(struct board *bd, const char *name);
 
 /* Apply the "bench,expander-world" node, if any (world_dt.c). */
 int board_world_from_dt(struct board *bd, const void *fdt, char *err,

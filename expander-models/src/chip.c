@@ -38,12 +38,20 @@ int chip_init(struct chip *c, const struct chip_variant *v,
 	c->reg = reg;
 	snprintf(c->name, sizeof(c->name), "%s@%x", v->part, reg);
 	c->pins.chip = c->name;
-	return pinbank_init(&c->pins, w, v->lines);
+	if (pinbank_init(&c->intpin, NULL, 1))
+		return -1;
+	c->intpin.chip = c->name;
+	if (pinbank_init(&c->pins, w, v->lines)) {
+		pinbank_free(&c->intpin);
+		return -1;
+	}
+	return 0;
 }
 
 void chip_fini(struct chip *c)
 {
 	pinbank_free(&c->pins);
+	pinbank_free(&c->intpin);
 }
 
 void chip_destroy(struct chip *c)
@@ -74,4 +82,6 @@ void chip_set_irq(struct chip *c, bool asserted)
 	if (w && w->log)
 		log_irq(w->log, c->name, c->bus ? bus_name(c->bus) : NULL,
 			!asserted, asserted, w->now_ns, w->clk, w->wall_ns);
+	/* After the I record: what the net does follows from it. */
+	pin_set_drive(&c->intpin, 0, asserted ? DRV_LOW : DRV_HIZ);
 }

@@ -51,6 +51,13 @@ struct chip {
 	/* INT output (active low, open drain): true while asserted. */
 	bool irq;
 	bool has_irq;
+	/*
+	 * The INT pin on the pin layer: low while asserted, released
+	 * otherwise. The DT's interrupts property wires it to a line of a
+	 * virtio-gpio controller (gpio_lines.h); not logged as a P record
+	 * (the I record says it), the line's net is.
+	 */
+	struct pinbank intpin;
 	uint64_t *irq_changes;
 };
 

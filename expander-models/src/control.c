@@ -82,6 +82,7 @@ static const char *const help_text[] = {
 	"drive CHIP N 0|1|z         drive pin N from outside, z: release",
 	"drive-bits CHIP MASK V|z   drive the pins of MASK to V's bits, or release",
 	"irq CHIP                   INT output: 1 asserted, 0 not",
+	"gpio [GPIO]                virtio-gpio lines: level, irq state, counts",
 	"fault nack ADDR COUNT [BUS] NACK the next COUNT addressings",
 	"fault delay NS [BUS]       hold every transaction NS longer",
 	"fault hold NS [BUS]        bus stuck for NS of wall time",
@@ -263,6 +264,36 @@ static size_t cmd_drive_bits(struct board *bd, struct chip *c,
 	return say_pins(c, r);
 }
 
+/*
+ * pin / drive on a virtio-gpio controller's line: the net as the
+ * controller sees it, and a bench signal on it (a line no chip drives).
+ */
+static size_t gpio_pin(struct board *bd, struct gpio_lines *gl, char **av,
+		       int ac, struct reply *r)
+{
+	uint64_t n;
+
+	if (strcmp(av[0], "pin") && strcmp(av[0], "drive"))
+		return finish(r, "err %s: only pin and drive on a gpio "
+			      "controller\n", gl->name);
+	if (ac < 3 || parse_u64(av[2], &n) || n >= gl->pins.n)
+		return finish(r, "err %s: no line %s\n", gl->name,
+			      ac < 3 ? "given" : av[2]);
+	if (av[0][0] == 'p') {
+		if (ac != 3)
+			return finish(r, "err usage: pin GPIO N\n");
+	} else {
+		if (ac != 4 || strlen(av[3]) != 1 || !strchr("01zZ", av[3][0]))
+			return finish(r, "err usage: drive GPIO N 0|1|z\n");
+		bd->w.wall_ns = world_wall_ns();
+		bd->w.now_ns = gpio_lines_now(gl);
+		bd->w.clk = gl->name;
+		pin_set_ext(&gl->pins, n, av[3][0] == '0' ? EXT_LOW :
+					  av[3][0] == '1' ? EXT_HIGH : EXT_NONE);
+	}
+	return finish(r, "ok %c\n", pin_level_char(pin_level(&gl->pins, n)));
+}
+
 static size_t cmd_pin(struct board *bd, char **av, int ac, struct reply *r)
 {
 	struct chip *c;
@@ -271,6 +302,8 @@ static size_t cmd_pin(struct board *bd, char **av, int ac, struct reply *r)
 	if (ac < 2)
 		return finish(r, "err usage: %s CHIP ...\n", av[0]);
 	c = board_find_chip(bd, av[1]);
+	if (!c && board_find_gpio(bd, av[1]))
+		return gpio_pin(bd, board_find_gpio(bd, av[1]), av, ac, r);
 	if (!c)
 		return finish(r, "err no chip %s\n", av[1]);
 	if (!strcmp(av[0], "irq")) {
@@ -305,6 +338,47 @@ static size_t cmd_pin(struct board *bd, char **av, int ac, struct reply *r)
 	pin_set_ext(&c->pins, n, av[3][0] == '0' ? EXT_LOW :
 				 av[3][0] == '1' ? EXT_HIGH : EXT_NONE);
 	return finish(r, "ok %c\n", pin_level_char(pin_level(&c->pins, n)));
+}
+
+static const char *dir_name(uint8_t dir)
+{
+	return dir == VIRTIO_GPIO_DIRECTION_OUT ? "out" :
+	       dir == VIRTIO_GPIO_DIRECTION_IN ? "in" : "none";
+}
+
+/* gpio [GPIO]: every controller (or one), a line per line. */
+static size_t cmd_gpio(struct board *bd, char **av, int ac, struct reply *r)
+{
+	struct gpio_lines *one = NULL, *gl;
+	unsigned int i, j, n = 0;
+
+	if (ac > 2)
+		return finish(r, "err usage: gpio [GPIO]\n");
+	if (ac == 2 && !(one = board_find_gpio(bd, av[1])))
+		return finish(r, "err no gpio controller %s\n", av[1]);
+	for (i = 0; i < bd->ngpios; i++) {
+		gl = bd->gpios[i];
+		if (one && gl != one)
+			continue;
+		n++;
+		say(r, "%s slot=%d lines=%u requests=%" PRIu64 " bad=%" PRIu64
+		    " events=%" PRIu64 " bad_events=%" PRIu64 "\n", gl->name,
+		    gl->slot, gl->dev.n, gl->dev.nreqs, gl->dev.nbad,
+		    gl->dev.nevents, gl->dev.nbadevents);
+		for (j = 0; j < gl->dev.n; j++) {
+			const struct vgpio_line *l = &gl->dev.lines[j];
+
+			say(r, "%s line=%u name=%s level=%c dir=%s irq=%s "
+			    "unmasked=%d latched=%d delivered=%" PRIu64
+			    " latched_edges=%" PRIu64 " merged=%" PRIu64 "\n",
+			    gl->name, j, l->name[0] ? l->name : "-",
+			    pin_level_char(pin_level(&gl->pins, j)),
+			    dir_name(l->dir), vgpio_irq_type_name(l->irq_type),
+			    l->held, l->latched, l->delivered,
+			    l->latched_edges, l->lost_edges);
+		}
+	}
+	return finish(r, "ok %u controllers\n", n);
 }
 
 static size_t cmd_cpu(struct board *bd, struct reply *r)
@@ -373,6 +447,8 @@ static size_t dispatch(struct board *bd, char *line, const char *rest,
 		return cmd_pin(bd, av, ac, r);
 	if (!strcmp(av[0], "fault"))
 		return cmd_fault(bd, av, ac, r);
+	if (!strcmp(av[0], "gpio"))
+		return cmd_gpio(bd, av, ac, r);
 	if (!strcmp(av[0], "pace")) {
 		if (ac != 2 || strlen(av[1]) != 1 || !strchr("01", av[1][0]))
 			return finish(r, "err usage: pace 0|1\n");

@@ -92,3 +92,43 @@ void log_mark(FILE *f, uint64_t seq, uint64_t wall_ns, const char *text)
 	fputc('\n', f);
 	fflush(f);
 }
+
+/* A line name as one token: no spaces, commas or '=' in a record. */
+static void put_name(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == ' ' || *s == ',' || *s == '=' || *s == '\n' ?
+		      '_' : *s, f);
+}
+
+void log_gpio(FILE *f, const char *gpio, int slot, unsigned int lines,
+	      const char *const *names)
+{
+	unsigned int i;
+
+	fprintf(f, "V gpio=%s slot=%d lines=%u names=", gpio, slot, lines);
+	for (i = 0; i < lines; i++) {
+		if (i)
+			fputc(',', f);
+		put_name(f, names[i]);
+	}
+	fputc('\n', f);
+}
+
+void log_gpio_req(FILE *f, const char *gpio, const char *req,
+		  unsigned int line, uint32_t value, bool ok, uint8_t out,
+		  uint64_t wall_ns)
+{
+	fprintf(f, "G gpio=%s req=%s line=%u value=%" PRIu32
+		" status=%s out=%u wall_ns=%" PRIu64 "\n", gpio, req, line,
+		value, ok ? "ok" : "err", out, wall_ns);
+}
+
+void log_gpio_irq(FILE *f, const char *gpio, unsigned int line,
+		  const char *what, int level, uint64_t bus_ns,
+		  const char *clk, uint64_t wall_ns)
+{
+	fprintf(f, "E gpio=%s line=%u ev=%s level=%d bus_ns=%" PRIu64
+		" clk=%s wall_ns=%" PRIu64 "\n", gpio, line, what, level,
+		bus_ns, clk ? clk : "-", wall_ns);
+}

@@ -42,5 +42,14 @@ void log_pin(FILE *f, const char *chip, const char *bus, unsigned int pin,
 void log_irq(FILE *f, const char *chip, const char *bus, int old, int now,
 	     uint64_t bus_ns, const char *clk, uint64_t wall_ns);
 void log_mark(FILE *f, uint64_t seq, uint64_t wall_ns, const char *text);
+/* virtio-gpio controllers: V once, G per request, E per interrupt event. */
+void log_gpio(FILE *f, const char *gpio, int slot, unsigned int lines,
+	      const char *const *names);
+void log_gpio_req(FILE *f, const char *gpio, const char *req,
+		  unsigned int line, uint32_t value, bool ok, uint8_t out,
+		  uint64_t wall_ns);
+void log_gpio_irq(FILE *f, const char *gpio, unsigned int line,
+		  const char *what, int level, uint64_t bus_ns,
+		  const char *clk, uint64_t wall_ns);
 
 #endif

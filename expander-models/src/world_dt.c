@@ -12,7 +12,7 @@
 #define WORLD_COMPAT "bench,expander-world"
 
 struct pinref {
-	struct chip *c;
+	struct pinbank *pb;
 	unsigned int pin;
 };
 
@@ -26,24 +26,40 @@ static struct chip *chip_by_node(struct board *bd, int node)
 	return NULL;
 }
 
-/* Decode pair i of a <&chip pin ...> list. */
+static struct gpio_lines *gpio_by_node(struct board *bd, int node)
+{
+	unsigned int i;
+
+	for (i = 0; i < bd->ngpios; i++)
+		if (bd->gpio_nodes[i] == node)
+			return bd->gpios[i];
+	return NULL;
+}
+
+/*
+ * Decode pair i of a <&chip pin ...> list; &chip may also be a
+ * virtio-gpio controller, whose "pins" are its lines (an INT net's
+ * pull-up sits there).
+ */
 static int pinref(struct board *bd, const void *fdt, const fdt32_t *cells,
 		  unsigned int i, const char *prop, struct pinref *r,
 		  char *err, size_t errlen)
 {
 	uint32_t ph = fdt32_to_cpu(cells[2 * i]);
 	int node = fdt_node_offset_by_phandle(fdt, ph);
+	struct chip *c = node >= 0 ? chip_by_node(bd, node) : NULL;
+	struct gpio_lines *gl = node >= 0 ? gpio_by_node(bd, node) : NULL;
 
-	r->c = node >= 0 ? chip_by_node(bd, node) : NULL;
+	r->pb = c ? &c->pins : gl ? &gl->pins : NULL;
 	r->pin = fdt32_to_cpu(cells[2 * i + 1]);
-	if (!r->c) {
+	if (!r->pb) {
 		snprintf(err, errlen, "%s: %s entry %u: phandle %u is not a "
 			 "modelled chip", WORLD_COMPAT, prop, i, ph);
 		return -1;
 	}
-	if (r->pin >= r->c->pins.n) {
+	if (r->pin >= r->pb->n) {
 		snprintf(err, errlen, "%s: %s entry %u: %s has no pin %u",
-			 WORLD_COMPAT, prop, i, r->c->name, r->pin);
+			 WORLD_COMPAT, prop, i, r->pb->chip, r->pin);
 		return -1;
 	}
 	return 0;
@@ -78,11 +94,11 @@ static int apply_prop(struct board *bd, const void *fdt, const char *name,
 		if (wire && i == 0)
 			first = r;
 		else if (wire)
-			pin_wire(&first.c->pins, first.pin, &r.c->pins, r.pin);
+			pin_wire(first.pb, first.pin, r.pb, r.pin);
 		else if (pullup)
-			pin_set_board_pullup(&r.c->pins, r.pin, true);
+			pin_set_board_pullup(r.pb, r.pin, true);
 		else
-			pin_set_ext(&r.c->pins, r.pin,
+			pin_set_ext(r.pb, r.pin,
 				    tie0 ? EXT_LOW : EXT_HIGH);
 	}
 	return 0;
