@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * mkseeds.c - writes the committed seed corpus of both fuzz targets:
+ * mkseeds.c - writes the committed seed corpus of the fuzz targets:
  * well-formed sessions and each kind of malformed input the unit tests
  * name, so that fuzzing starts next to the interesting edges.
  *
@@ -399,13 +399,133 @@ static void stream_seeds(const char *dir)
 	save(dir, "bad-mem-table", s.b, s.n);
 }
 
+/* ---- fuzz_virtio_gpio: 4 header bytes, then 0x1000 of guest memory ---- */
+
+#define G_SIZE	0x1000
+#define G_HEAP	0x400
+
+struct gring {
+	unsigned int base, num, next, idx;
+};
+
+struct gmem {
+	uint8_t hdr[4];
+	uint8_t m[G_SIZE];
+	unsigned int heap;
+	struct gring rq, eq;
+};
+
+static void gmem_init(struct gmem *g, unsigned int rq_log2,
+		      unsigned int eq_log2, uint16_t script)
+{
+	memset(g, 0, sizeof(*g));
+	g->hdr[0] = rq_log2 | eq_log2 << 3;
+	g->hdr[1] = 0;
+	le16(g->hdr + 2, script);
+	g->heap = G_HEAP;
+	g->rq.base = 0x000;
+	g->rq.num = 1u << rq_log2;
+	g->eq.base = 0x200;
+	g->eq.num = 1u << eq_log2;
+}
+
+/* A two-buffer chain: request bytes, then a writable response. */
+static void gchain(struct gmem *g, struct gring *r, const uint8_t *rq,
+		   unsigned int rqlen, unsigned int resplen)
+{
+	unsigned int a = g->heap, b;
+	uint16_t head = r->next % r->num;
+
+	g->heap += (rqlen + 15) & ~15u;
+	b = g->heap;
+	g->heap += (resplen + 15) & ~15u;
+	memcpy(g->m + a, rq, rqlen);
+	desc(g->m + r->base, head, a, rqlen, 1, (head + 1) % r->num);
+	desc(g->m + r->base, (head + 1) % r->num, b, resplen, 2, 0);
+	r->next += 2;
+	le16(g->m + r->base + 0x100 + 4 + 2 * (r->idx % r->num), head);
+	r->idx++;
+	le16(g->m + r->base + 0x100 + 2, r->idx);
+}
+
+static void greq(struct gmem *g, uint16_t type, uint16_t line,
+		 uint32_t value, unsigned int resplen)
+{
+	uint8_t rq[8];
+
+	le16(rq, type);
+	le16(rq + 2, line);
+	le32(rq + 4, value);
+	gchain(g, &g->rq, rq, 8, resplen);
+}
+
+static void gev(struct gmem *g, uint16_t line)
+{
+	uint8_t rq[2];
+
+	le16(rq, line);
+	gchain(g, &g->eq, rq, 2, 1);
+}
+
+static void save_gmem(const char *dir, const char *name, struct gmem *g)
+{
+	size_t len = sizeof(g->m);
+	uint8_t buf[4 + sizeof(g->m)];
+
+	while (len && !g->m[len - 1])
+		len--;
+	memcpy(buf, g->hdr, 4);
+	memcpy(buf + 4, g->m, len);
+	save(dir, name, buf, 4 + len);
+}
+
+/* Lines of the target: "a", "", "sck", "int" (names block of 11). */
+static void gpio_seeds(const char *dir)
+{
+	struct gmem g;
+
+	/* Level-low INT line, names, a guest-driven output. */
+	gmem_init(&g, 4, 3, 0xffff);
+	greq(&g, 6, 3, 8, 2);
+	greq(&g, 1, 0, 0, 12);
+	greq(&g, 5, 2, 1, 2);
+	greq(&g, 3, 2, 1, 2);
+	greq(&g, 4, 3, 0, 2);
+	gev(&g, 3);
+	gev(&g, 0);
+	save_gmem(dir, "session", &g);
+
+	/* Both edges on line 0, toggled every pass; then disabled. */
+	gmem_init(&g, 3, 2, 0x0000);
+	greq(&g, 6, 0, 3, 2);
+	gev(&g, 0);
+	greq(&g, 6, 0, 0, 2);
+	save_gmem(dir, "edges", &g);
+
+	/* Misuse: two buffers for a line, unknown lines, bad sizes. */
+	gmem_init(&g, 4, 3, 0x5555);
+	greq(&g, 6, 1, 2, 2);
+	greq(&g, 4, 7, 0, 2);
+	greq(&g, 9, 0, 0, 2);
+	greq(&g, 1, 0, 0, 5);
+	greq(&g, 6, 1, 5, 2);
+	gev(&g, 1);
+	gev(&g, 1);
+	gev(&g, 9);
+	gchain(&g, &g.eq, (const uint8_t *)"\x01\x00\x00", 3, 2);
+	save_gmem(dir, "misuse", &g);
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: mkseeds RING_DIR VHOST_USER_DIR\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: mkseeds RING_DIR VHOST_USER_DIR "
+			"[GPIO_DIR]\n");
 		return 2;
 	}
 	ring_seeds(argv[1]);
 	stream_seeds(argv[2]);
+	if (argc == 4)
+		gpio_seeds(argv[3]);
 	return 0;
 }

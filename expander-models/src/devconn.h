@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "vdev.h"
+#include "vgpio_transport.h"
 #include "vhost_user.h"
 #include "virtio_i2c.h"
 #include "watch.h"
@@ -28,6 +29,7 @@ struct devconn {
 	struct vu_dev vu;
 	union {
 		struct vi2c i2c;
+		struct vgpio_transport gpio;
 	} dev;
 };
 

@@ -2,6 +2,7 @@
 /* devices.c - the board's parts as virtio devices (devices.h). */
 #include "bus.h"
 #include "devices.h"
+#include "gpio_lines.h"
 
 static int bus_xfer(void *ctx, struct i2c_seg *segs, unsigned int nsegs,
 		    struct bus_timing *t)
@@ -12,6 +13,7 @@ static int bus_xfer(void *ctx, struct i2c_seg *segs, unsigned int nsegs,
 int devices_from_board(struct daemon *dm, const char *dir, char *err,
 		       size_t errlen)
 {
+	struct gpio_lines *gl;
 	struct devconn *dc;
 	struct bus *b;
 	unsigned int i;
@@ -23,6 +25,15 @@ int devices_from_board(struct daemon *dm, const char *dir, char *err,
 		if (!dc)
 			return -1;
 		vi2c_init(&dc->dev.i2c, vu_queue(&dc->vu, 0), bus_xfer, b);
+	}
+	for (i = 0; i < board_ngpios(dm->bd); i++) {
+		gl = board_gpio(dm->bd, i);
+		dc = daemon_add(dm, &virtio_gpio_type, gl->slot, gl->name,
+				dir, err, errlen);
+		if (!dc)
+			return -1;
+		vgpio_transport_init(&dc->dev.gpio, gl, vu_queue(&dc->vu, 0),
+				     vu_queue(&dc->vu, 1));
 	}
 	return 0;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * devices.h - which virtio device serves which part of the board: one
- * virtio-i2c device per I2C bus. A new kind of device adds its loop
+ * virtio-i2c device per I2C bus, one virtio-gpio device per controller. A new kind of device adds its loop
  * over the board here.
  */
 #ifndef EXPANDER_DEVICES_H

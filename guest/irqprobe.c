@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * irqprobe - drive an expander input from the host and see what its
+ * interrupt brings to user space, with the I2C cost of the handler.
+ *
+ *   irqprobe edges [-n N] CHIP OFF EDGES GLINE BUS HCHIP PIN V...
+ *   irqprobe block [-n N] DEV MASK GLINE BUS HCHIP PIN V...
+ *   irqprobe hold CHIP OFF
+ *   irqprobe drive GLINE HCHIP PIN V
+ *
+ * edges: request line OFF of /dev/CHIP as an input with edge detection
+ * EDGES (rising, falling, both; none: no edge detection; OFF "-": no
+ * request at all). Then for each V (0, 1 or z), N times over: zero the
+ * counters of host bus BUS, have the host drive pin PIN of HCHIP (its
+ * control name, e.g. i2c13:20) to V (tK: toggle it K times in one host
+ * command, faster than any handler), wait up to a second for an edge
+ * event, then for the host's virtio-gpio line GLINE of gpio14 to have
+ * delivered its interrupt and taken its buffer back (the expander's
+ * handler has finished: every transaction it made is counted), and
+ * print one line per step:
+ *
+ *   step=V events=E edges=rising,... tx=T bytes=B irqs=D lat_us=L rtt_us=R
+ *
+ * events/edges: what the line request read (only what came, never
+ * waited for beyond the handler's end); tx/bytes: bus BUS's counters for
+ * the step; irqs: interrupts the host delivered on GLINE; lat_us: from
+ * sending the drive command to reading the event (0 without one);
+ * rtt_us: the drive command's own round trip. Everything but lat_us and
+ * rtt_us is deterministic.
+ *
+ * block: the same with /dev/DEV, a block GPIO device, whose file mask is
+ * set to MASK and whose first poll() arms the block's interrupts; a step
+ * prints readable=0|1 (poll() within the step) instead of events.
+ *
+ * hold: request line OFF with both edges, print "ready", sleep in
+ * poll() until the line request ends (POLLERR/POLLHUP) or 20 s pass,
+ * print the revents and what GPIO_V2_LINE_GET_VALUES_IOCTL says then.
+ *
+ * drive: one step without any file of its own (for gpiomon beside it):
+ * drive, wait for the handler as above, print irqs=D.
+ *
+ * Exit status 0 if every step ran, 2 on a set-up or control error.
+ */
+/* strerrorname_np() in errname.h */
+#define _GNU_SOURCE
+#include <poll.h>
+#include <stdint.h>
+#include <time.h>
+
+#include <linux/gpio.h>
+
+#include "ctl.h"
+#include "errname.h"
+#include "gpioblock-abi.h"
+
+#define GPIO_CTL "gpio14"
+
+static int ctl;
+
+static long long now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
+}
+
+static void die(const char *what)
+{
+	printf("# irqprobe: %s\n", what);
+	exit(2);
+}
+
+static int cmd(const char *c, char *reply, size_t len)
+{
+	int r = ctl_cmd(ctl, c, reply, len, 5000, NULL);
+
+	if (r < 0)
+		die("no reply from the host");
+	return r;
+}
+
+/* delivered= and unmasked= of virtio-gpio line gline. */
+static void gline_state(unsigned int gline, long long *delivered,
+			long long *unmasked)
+{
+	char reply[4096], key[48], *p;
+
+	if (cmd("gpio " GPIO_CTL, reply, sizeof(reply)))
+		die("gpio command failed");
+	snprintf(key, sizeof(key), GPIO_CTL " line=%u ", gline);
+	p = strstr(reply, key);
+	if (!p)
+		die("no such virtio-gpio line");
+	*strchrnul(p, '\n') = 0;
+	*delivered = ctl_field(p, "delivered");
+	*unmasked = ctl_field(p, "unmasked");
+}
+
+/*
+ * The handler is done once the line has delivered more than before and
+ * holds its buffer again (unmasked). No delivery within a second: none.
+ */
+static long long wait_handler(unsigned int gline, long long before)
+{
+	long long deadline = now_ms() + 1000, d, u;
+
+	for (;;) {
+		gline_state(gline, &d, &u);
+		if ((d > before && u == 1) || now_ms() > deadline)
+			return d - before;
+		usleep(2000);
+	}
+}
+
+static void bus_counts(const char *bus, long long *tx, long long *bytes)
+{
+	char c[64], reply[1024];
+
+	snprintf(c, sizeof(c), "counters %s", bus);
+	if (cmd(c, reply, sizeof(reply)))
+		die("counters failed");
+	*tx = ctl_field(reply, "transactions");
+	*bytes = ctl_field(reply, "bytes");
+}
+
+/*
+ * Send "drive HCHIP PIN V" and, while it travels, wait for fd to become
+ * readable (fd < 0: do not). Returns the microseconds from sending to
+ * readable (0 if not within a second); *rtt the command's round trip.
+ */
+static long long drive_and_wait(const char *hchip, const char *pin,
+				const char *v, int fd, long long *rtt)
+{
+	char c[128], line[256];
+	long long t0, lat = 0, deadline;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	size_t n;
+
+	if (v[0] == 't')
+		n = snprintf(c, sizeof(c), "toggle %s %s %s\n", hchip, pin,
+			     v + 1);
+	else
+		n = snprintf(c, sizeof(c), "drive %s %s %s\n", hchip, pin, v);
+	t0 = now_us();
+	if (write(ctl, c, n) != (ssize_t)n)
+		die("control write failed");
+	if (fd >= 0 && poll(&p, 1, 1000) == 1)
+		lat = now_us() - t0;
+	deadline = now_ms() + 5000;
+	if (ctl_read_line(ctl, line, sizeof(line), deadline))
+		die("no reply to drive");
+	*rtt = now_us() - t0;
+	if (strncmp(line, "ok", 2)) {
+		printf("# irqprobe: %s: %s\n", c, line);
+		exit(2);
+	}
+	return lat;
+}
+
+static int request_edges(const char *chip, unsigned int off,
+			 const char *edges)
+{
+	struct gpio_v2_line_request req;
+	char path[128];
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "/dev/%s", chip);
+	fd = open(path, O_RDWR);
+	if (fd < 0)
+		die("cannot open the chip");
+	memset(&req, 0, sizeof(req));
+	req.offsets[0] = off;
+	req.num_lines = 1;
+	strcpy(req.consumer, "irqprobe");
+	req.config.flags = GPIO_V2_LINE_FLAG_INPUT;
+	if (!strcmp(edges, "rising") || !strcmp(edges, "both"))
+		req.config.flags |= GPIO_V2_LINE_FLAG_EDGE_RISING;
+	if (!strcmp(edges, "falling") || !strcmp(edges, "both"))
+		req.config.flags |= GPIO_V2_LINE_FLAG_EDGE_FALLING;
+	ret = ioctl(fd, GPIO_V2_GET_LINE_IOCTL, &req);
+	close(fd);
+	if (ret < 0) {
+		printf("# irqprobe: line request: %s\n",
+		       errname(errno));
+		exit(2);
+	}
+	return req.fd;
+}
+
+/* Read every event already queued; their kinds into edges. */
+static int drain_events(int fd, char *edges, size_t len)
+{
+	struct gpio_v2_line_event ev;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int n = 0;
+
+	edges[0] = 0;
+	while (fd >= 0 && poll(&p, 1, 0) == 1 &&
+	       read(fd, &ev, sizeof(ev)) == sizeof(ev)) {
+		size_t k = strlen(edges);
+
+		snprintf(edges + k, len - k, "%s%s", n ? "," : "",
+			 ev.id == GPIO_V2_LINE_EVENT_RISING_EDGE ? "rising"
+								 : "falling");
+		n++;
+	}
+	if (!n)
+		snprintf(edges, len, "-");
+	return n;
+}
+
+static int edges_or_block(int argc, char **argv, int block)
+{
+	const char *bus, *hchip, *pin;
+	unsigned int gline;
+	int fd = -1, i, rep, n = 1;
+	char edges[256], reset[64];
+
+	if (argc > 2 && !strcmp(argv[0], "-n")) {
+		n = atoi(argv[1]);
+		argc -= 2;
+		argv += 2;
+	}
+	if (argc < 7 + !block)
+		die("usage");
+	if (block) {
+		char path[128];
+		struct pollfd p;
+
+		snprintf(path, sizeof(path), "/dev/%s", argv[0]);
+		fd = open(path, O_RDONLY);
+		if (fd < 0 || gpioblock_set_mask(fd, strtoull(argv[1], NULL, 0)))
+			die("cannot open the block or set its mask");
+		/* The first poll() requests the block's interrupts. */
+		p.fd = fd;
+		p.events = POLLIN;
+		poll(&p, 1, 0);
+		argv += 2;
+		argc -= 2;
+	} else {
+		if (strcmp(argv[0], "-"))
+			fd = request_edges(argv[0], atoi(argv[1]), argv[2]);
+		argv += 3;
+		argc -= 3;
+	}
+	gline = atoi(argv[0]);
+	bus = argv[1];
+	hchip = argv[2];
+	pin = argv[3];
+	snprintf(reset, sizeof(reset), "reset-counters %s", bus);
+	for (rep = 0; rep < n; rep++) {
+		for (i = 4; i < argc; i++) {
+			long long before, u, irqs, tx, bytes, lat, rtt;
+			char reply[256];
+			int ev;
+
+			gline_state(gline, &before, &u);
+			if (cmd(reset, reply, sizeof(reply)))
+				die("reset-counters failed");
+			lat = drive_and_wait(hchip, pin, argv[i], fd, &rtt);
+			irqs = wait_handler(gline, before);
+			bus_counts(bus, &tx, &bytes);
+			if (block) {
+				struct pollfd p = { .fd = fd, .events = POLLIN };
+				uint64_t val;
+
+				ev = poll(&p, 1, 0) == 1 &&
+				     (p.revents & POLLIN);
+				if (ev && read(fd, &val, sizeof(val)) < 0)
+					die("block read failed");
+				printf("step=%s readable=%d tx=%lld bytes=%lld "
+				       "irqs=%lld lat_us=%lld rtt_us=%lld\n",
+				       argv[i], ev, tx, bytes, irqs,
+				       ev ? lat : 0, rtt);
+			} else {
+				ev = drain_events(fd, edges, sizeof(edges));
+				printf("step=%s events=%d edges=%s tx=%lld "
+				       "bytes=%lld irqs=%lld lat_us=%lld "
+				       "rtt_us=%lld\n", argv[i], ev, edges, tx,
+				       bytes, irqs, ev ? lat : 0, rtt);
+			}
+			fflush(stdout);
+		}
+	}
+	return 0;
+}
+
+static int hold(int argc, char **argv)
+{
+	struct gpio_v2_line_values vals = { .mask = 1 };
+	struct pollfd p;
+	int fd, r;
+
+	if (argc != 2)
+		die("usage");
+	fd = request_edges(argv[0], atoi(argv[1]), "both");
+	printf("ready\n");
+	fflush(stdout);
+	p.fd = fd;
+	p.events = POLLIN;
+	r = poll(&p, 1, 20000);
+	printf("waiter %s\n", r == 0 ? "timeout" :
+	       (p.revents & (POLLERR | POLLHUP)) == (POLLERR | POLLHUP) ?
+	       "POLLERR|POLLHUP" : p.revents & POLLIN ? "POLLIN" : "other");
+	r = ioctl(fd, GPIO_V2_LINE_GET_VALUES_IOCTL, &vals);
+	printf("read %s\n", r < 0 ? errname(errno) : "ok");
+	close(fd);
+	return 0;
+}
+
+static int drive_one(int argc, char **argv)
+{
+	long long before, u, rtt;
+
+	if (argc != 4)
+		die("usage");
+	gline_state(atoi(argv[0]), &before, &u);
+	drive_and_wait(argv[1], argv[2], argv[3], -1, &rtt);
+	printf("irqs=%lld\n", wait_handler(atoi(argv[0]), before));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		die("usage: irqprobe edges|block|hold ...");
+	if (!strcmp(argv[1], "hold"))
+		return hold(argc - 2, argv + 2);
+	ctl = ctl_open();
+	if (ctl < 0)
+		die("no control port");
+	if (!strcmp(argv[1], "edges"))
+		return edges_or_block(argc - 2, argv + 2, 0);
+	if (!strcmp(argv[1], "block"))
+		return edges_or_block(argc - 2, argv + 2, 1);
+	if (!strcmp(argv[1], "drive"))
+		return drive_one(argc - 2, argv + 2);
+	die("usage: irqprobe edges|block|hold ...");
+	return 2;
+}
