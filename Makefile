@@ -177,6 +177,7 @@ test: test-host test-guest test-lifecycle
 bench: $(VM_DEPS)
 	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
 	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
+	@$(T) irq-report /usr/bin/python3 bench/irqreport.py $(B)/bench
 
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case).

@@ -19,14 +19,15 @@
  * handler has finished: every transaction it made is counted), and
  * print one line per step:
  *
- *   step=V events=E edges=rising,... tx=T bytes=B irqs=D lat_us=L rtt_us=R
+ *   step=V events=E edges=rising,... tx=T bytes=B irqs=D bus_ns=N lat_us=L rtt_us=R
  *
  * events/edges: what the line request read (only what came, never
- * waited for beyond the handler's end); tx/bytes: bus BUS's counters for
- * the step; irqs: interrupts the host delivered on GLINE; lat_us: from
+ * waited for beyond the handler's end); tx/bytes/bus_ns: bus BUS's
+ * counters for the step (bus_ns: their bus time); irqs: interrupts the
+ * host delivered on GLINE; lat_us: from
  * sending the drive command to reading the event (0 without one);
  * rtt_us: the drive command's own round trip. Everything but lat_us and
- * rtt_us is deterministic.
+ * rtt_us is deterministic (bus_ns too: the bus clock, LOG-FORMAT.md).
  *
  * block: the same with /dev/DEV, a block GPIO device, whose file mask is
  * set to MASK and whose first poll() arms the block's interrupts; a step
@@ -113,7 +114,8 @@ static long long wait_handler(unsigned int gline, long long before)
 	}
 }
 
-static void bus_counts(const char *bus, long long *tx, long long *bytes)
+static void bus_counts(const char *bus, long long *tx, long long *bytes,
+		       long long *busy_ns)
 {
 	char c[64], reply[1024];
 
@@ -122,6 +124,7 @@ static void bus_counts(const char *bus, long long *tx, long long *bytes)
 		die("counters failed");
 	*tx = ctl_field(reply, "transactions");
 	*bytes = ctl_field(reply, "bytes");
+	*busy_ns = ctl_field(reply, "busy_ns");
 }
 
 /*
@@ -251,7 +254,7 @@ static int edges_or_block(int argc, char **argv, int block)
 	snprintf(reset, sizeof(reset), "reset-counters %s", bus);
 	for (rep = 0; rep < n; rep++) {
 		for (i = 4; i < argc; i++) {
-			long long before, u, irqs, tx, bytes, lat, rtt;
+			long long before, u, irqs, tx, bytes, busy, lat, rtt;
 			char reply[256];
 			int ev;
 
@@ -260,7 +263,7 @@ static int edges_or_block(int argc, char **argv, int block)
 				die("reset-counters failed");
 			lat = drive_and_wait(hchip, pin, argv[i], fd, &rtt);
 			irqs = wait_handler(gline, before);
-			bus_counts(bus, &tx, &bytes);
+			bus_counts(bus, &tx, &bytes, &busy);
 			if (block) {
 				struct pollfd p = { .fd = fd, .events = POLLIN };
 				uint64_t val;
@@ -270,15 +273,16 @@ static int edges_or_block(int argc, char **argv, int block)
 				if (ev && read(fd, &val, sizeof(val)) < 0)
 					die("block read failed");
 				printf("step=%s readable=%d tx=%lld bytes=%lld "
-				       "irqs=%lld lat_us=%lld rtt_us=%lld\n",
-				       argv[i], ev, tx, bytes, irqs,
-				       ev ? lat : 0, rtt);
+				       "irqs=%lld bus_ns=%lld lat_us=%lld "
+				       "rtt_us=%lld\n", argv[i], ev, tx, bytes,
+				       irqs, busy, ev ? lat : 0, rtt);
 			} else {
 				ev = drain_events(fd, edges, sizeof(edges));
 				printf("step=%s events=%d edges=%s tx=%lld "
-				       "bytes=%lld irqs=%lld lat_us=%lld "
-				       "rtt_us=%lld\n", argv[i], ev, edges, tx,
-				       bytes, irqs, ev ? lat : 0, rtt);
+				       "bytes=%lld irqs=%lld bus_ns=%lld "
+				       "lat_us=%lld rtt_us=%lld\n", argv[i], ev,
+				       edges, tx, bytes, irqs, busy,
+				       ev ? lat : 0, rtt);
 			}
 			fflush(stdout);
 		}

@@ -1,0 +1,205 @@
+#!/usr/bin/python3
+"""Expander interrupts in a bench run: what one edge costs on the bus and
+how long it takes to reach user space, per part and bus speed.
+
+Input: DIR/console.log, the "IRQ key=value ..." lines that
+rootfs-overlay/usr/lib/bench/run-irq prints (one per host-driven edge,
+guest/irqprobe.c says what each key means). Output: DIR/irq.md (also
+appended to DIR/report.md when that exists), DIR/irq.csv and
+DIR/irq-latency.png. Counts are deterministic and shown as such (a
+spread would be printed as min-max); latencies come from one run of an
+emulated guest, so they are compared as ratios within this run only.
+
+    bench/irqreport.py build/bench
+"""
+import csv
+import os
+import statistics
+import sys
+
+KEYS_INT = ("hz", "events", "tx", "bytes", "irqs", "bus_ns", "lat_us",
+            "rtt_us")
+
+
+def parse(console):
+    rows = []
+    with open(console, errors="replace") as f:
+        for line in f:
+            line = line.strip().replace("\r", "")
+            if not line.startswith("IRQ "):
+                continue
+            r = dict(kv.split("=", 1) for kv in line[4:].split()
+                     if "=" in kv)
+            try:
+                for k in KEYS_INT:
+                    r[k] = int(r[k])
+            except (KeyError, ValueError):
+                continue
+            rows.append(r)
+    return rows
+
+
+def spread(vals, spec="{:g}"):
+    lo, hi = min(vals), max(vals)
+    return spec.format(lo) if lo == hi else (spec + "-" + spec).format(lo, hi)
+
+
+def summarise(rows):
+    """Per (part, hz, req, step): counts per edge and latency median."""
+    cells = {}
+    for r in rows:
+        cells.setdefault((r["part"], r["hz"], r["req"], r["step"]),
+                         []).append(r)
+    out = {}
+    for key, rs in cells.items():
+        lats = [r["lat_us"] for r in rs if r["events"] == 1]
+        out[key] = {
+            "n": len(rs),
+            "events": [r["events"] for r in rs],
+            "tx": [r["tx"] for r in rs],
+            "bytes": [r["bytes"] for r in rs],
+            "bus_us": [r["bus_ns"] / 1000.0 for r in rs],
+            "irqs": [r["irqs"] for r in rs],
+            "lat": statistics.median(lats) if lats else None,
+            "rtt": statistics.median(r["rtt_us"] for r in rs),
+        }
+    return out
+
+
+def table(head, rows):
+    out = ["| " + " | ".join(head) + " |",
+           "|" + "|".join("---" if i == 0 else "---:"
+                          for i in range(len(head))) + "|"]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def report(rows, out_dir):
+    s = summarise(rows)
+    parts = []
+    for r in rows:
+        if r["part"] not in parts:
+            parts.append(r["part"])
+    speeds = sorted({r["hz"] for r in rows})
+    md = ["## Expander interrupts: cost and latency of one edge", "",
+          "The host drives one input of each part on bus 13 "
+          "(dts/interrupts.dtsi), alternately low (step 0, a falling "
+          "edge) and high (step 1); the chip's INT reaches the guest "
+          "through virtio-gpio, the driver's threaded handler reads the "
+          "chip, and a v2 line request reads the event "
+          "(rootfs-overlay/usr/lib/bench/run-irq, guest/irqprobe.c). "
+          "Per edge: the handler's I2C transactions, bytes and bus time "
+          "(host counters, exact), interrupts delivered, and the median "
+          "time from sending the host's drive command to reading the "
+          "event (`lat`), beside the drive command's own round trip "
+          "(`rtt`) on the control port. `both`: the request asks for "
+          "both edges, so gpiolib reads the line to name the edge; "
+          "`rising`: falling edges still run the handler but bring no "
+          "event (or, on pcf857x, which has no irq_set_type, one named "
+          "rising).", ""]
+    head = ["part", "req", "kHz", "step", "edges", "events/edge",
+            "tx/edge", "bytes/edge", "bus µs/edge", "irqs/edge",
+            "median lat µs", "lat / pca9555", "lat / 100 kHz",
+            "median rtt µs"]
+    trs = []
+    csv_rows = []
+    for part in parts:
+        for req in ("both", "rising"):
+            for hz in speeds:
+                for step in ("0", "1"):
+                    c = s.get((part, hz, req, step))
+                    if not c:
+                        continue
+                    ref = s.get(("pca9555", hz, req, step))
+                    low = s.get((part, speeds[0], req, step))
+                    ratio = (c["lat"] / ref["lat"]
+                             if c["lat"] and ref and ref["lat"] else None)
+                    slow = (c["lat"] / low["lat"]
+                            if c["lat"] and low and low["lat"] else None)
+                    row = [part, req, hz // 1000, step, c["n"],
+                           spread(c["events"]), spread(c["tx"]),
+                           spread(c["bytes"]),
+                           spread(c["bus_us"], "{:.1f}"),
+                           spread(c["irqs"]),
+                           "%.0f" % c["lat"] if c["lat"] else "-",
+                           "%.2f" % ratio if ratio else "-",
+                           "%.2f" % slow if slow else "-",
+                           "%.0f" % c["rtt"]]
+                    trs.append(row)
+                    csv_rows.append(row)
+    md.append(table(head, trs))
+    md.append("")
+    # One line a maintainer can quote: the cost of an edge at 100 kHz.
+    md.append("At %d kHz, one falling edge costs (both edges requested):"
+              % (speeds[0] // 1000))
+    md.append("")
+    for part in parts:
+        c = s.get((part, speeds[0], "both", "0"))
+        if c:
+            md.append("- %s: %s transactions, %s bytes, %s µs of bus "
+                      "time, median %s µs to user space" %
+                      (part, spread(c["tx"]), spread(c["bytes"]),
+                       spread(c["bus_us"], "{:.0f}"),
+                       "%.0f" % c["lat"] if c["lat"] else "-"))
+    md.append("")
+    md.append("![edge latency](irq-latency.png)")
+    md.append("")
+    text = "\n".join(md) + "\n"
+    with open(os.path.join(out_dir, "irq.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(out_dir, "irq.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(head)
+        w.writerows(csv_rows)
+    rep = os.path.join(out_dir, "report.md")
+    if os.path.exists(rep):
+        with open(rep, "a") as f:
+            f.write("\n" + text)
+    plot(s, parts, speeds, os.path.join(out_dir, "irq-latency.png"))
+
+
+def plot(s, parts, speeds, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
+    width = 0.8 / max(1, len(speeds))
+    for ax, req in zip(axes, ("both", "rising")):
+        for k, hz in enumerate(speeds):
+            ys = []
+            for part in parts:
+                c = s.get((part, hz, req, "0")) or {}
+                ys.append(c.get("lat") or 0)
+            xs = [i + (k - (len(speeds) - 1) / 2) * width
+                  for i in range(len(parts))]
+            ax.bar(xs, ys, width, label="%d kHz" % (hz // 1000))
+        ax.set_xticks(range(len(parts)))
+        ax.set_xticklabels(parts, fontsize=8)
+        ax.set_title("falling edge, %s edges requested" % req)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0].set_ylabel("median µs, host drive to event read")
+    axes[-1].legend(fontsize=8)
+    fig.suptitle("Expander interrupt to user space (one run; compare "
+                 "within it)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: irqreport.py BENCH_DIR", file=sys.stderr)
+        return 2
+    rows = parse(os.path.join(sys.argv[1], "console.log"))
+    if not rows:
+        print("irqreport: no IRQ lines in the console", file=sys.stderr)
+        return 1
+    report(rows, sys.argv[1])
+    print("irqreport: %d edges, %s" %
+          (len(rows), os.path.join(sys.argv[1], "irq.md")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
