@@ -193,6 +193,44 @@ TEST(falling_edge_latched)
 	CHECK_EQ(done_line[2], 2);
 }
 
+/*
+ * A burst of changes in one control command, faster than any handler:
+ * pcf8574 (falling edge): the first edge is delivered, one more is
+ * latched and the rest merged into it; the pca9555 (level low): one
+ * delivery, levels are not latched.
+ */
+TEST(burst_is_bounded)
+{
+	struct bus *b;
+
+	setup();
+	b = board_bus(bd, 0);
+	CHECK_EQ(request(VIRTIO_GPIO_MSG_IRQ_TYPE, 1,
+			 VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING), 0);
+	unmask(1);
+	CHECK(!strcmp(ctl("toggle pcf8574@22 5 101"), "ok 0"));
+	CHECK_EQ(ndone, 1);
+	CHECK_EQ(gl->dev.lines[1].latched, 1);
+	CHECK_EQ(gl->dev.lines[1].latched_edges, 1);
+	CHECK_EQ(gl->dev.lines[1].lost_edges, 49);
+	read_byte(b, 0x22);
+	unmask(1);
+	CHECK_EQ(ndone, 2);
+	read_byte(b, 0x22);
+	unmask(1);
+	CHECK_EQ(ndone, 2);
+
+	CHECK_EQ(request(VIRTIO_GPIO_MSG_IRQ_TYPE, 0,
+			 VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW), 0);
+	unmask(0);
+	CHECK(!strcmp(ctl("toggle pca9555@20 2 100"), "ok 1"));
+	CHECK_EQ(ndone, 3);
+	CHECK(!strcmp(ctl("irq pca9555@20"), "ok 0"));
+	unmask(0);
+	CHECK_EQ(ndone, 3);
+	CHECK(!strncmp(ctl("toggle pca9555@20 2"), "err usage: toggle", 17));
+}
+
 static unsigned int nwatch;
 static int watch_level;
 
@@ -255,6 +293,7 @@ int main(void)
 	RUN(controller_from_dt);
 	RUN(level_low_shared_net);
 	RUN(falling_edge_latched);
+	RUN(burst_is_bounded);
 	RUN(guest_driven_line_watch);
 	RUN(dt_errors);
 	board_free(bd);
