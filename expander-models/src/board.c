@@ -103,6 +103,123 @@ static const struct chip_variant *find_variant(const void *fdt, int node,
 	return NULL;
 }
 
+static uint32_t prop_u32(const void *fdt, int node, const char *prop,
+			 uint32_t dflt)
+{
+	const fdt32_t *p;
+	int len;
+
+	p = fdt_getprop(fdt, node, prop, &len);
+	return p && len >= 4 ? fdt32_to_cpu(*p) : dflt;
+}
+
+static bool prop_bool(const void *fdt, int node, const char *prop)
+{
+	return fdt_getprop(fdt, node, prop, NULL) != NULL;
+}
+
+static int keep_chip(struct board *bd, struct chip *c, int node)
+{
+	struct chip **nc;
+	int *nn;
+
+	nc = realloc(bd->chips, (bd->nchips + 1) * sizeof(*nc));
+	if (nc)
+		bd->chips = nc;
+	nn = realloc(bd->chip_nodes, (bd->nchips + 1) * sizeof(*nn));
+	if (nn)
+		bd->chip_nodes = nn;
+	if (!nc || !nn)
+		return -1;
+	bd->chips[bd->nchips] = c;
+	bd->chip_nodes[bd->nchips++] = node;
+	return 0;
+}
+
+/*
+ * An SPI device node: reg is the chip select; the mode, bit order and
+ * clock come from the spi-* properties, the chain and address bits from
+ * the driver's own properties (struct spi_chip_cfg).
+ */
+static int add_spi_chip(struct board *bd, struct spi_bus *sb,
+			const void *fdt, int node, char *err, size_t errlen)
+{
+	const char *name = fdt_get_name(fdt, node, NULL), *compat;
+	const struct chip_variant *v = find_variant(fdt, node, &compat);
+	struct spi_chip_cfg cfg = { 0 };
+	struct spi_dev_cfg dev = { 0 };
+	char why[128] = "";
+	unsigned int i;
+	uint32_t ngpios;
+	struct chip *c;
+
+	if (!compat)
+		return 0;
+	if (!v)
+		return fail(err, errlen, "%s on %s: unknown compatible \"%s\"",
+			    name, spi_bus_name(sb), compat);
+	if (!v->family->spi_create)
+		return fail(err, errlen, "%s on %s: %s is not an SPI part",
+			    name, spi_bus_name(sb), v->part);
+	cfg.cs = prop_u32(fdt, node, "reg", ~0u);
+	dev.mode = (prop_bool(fdt, node, "spi-cpha") ? SPI_CPHA : 0) |
+		   (prop_bool(fdt, node, "spi-cpol") ? SPI_CPOL : 0);
+	dev.lsb_first = prop_bool(fdt, node, "spi-lsb-first");
+	dev.cs_high = prop_bool(fdt, node, "spi-cs-high");
+	dev.max_hz = prop_u32(fdt, node, "spi-max-frequency", 0);
+	if (!dev.max_hz)
+		return fail(err, errlen, "%s on %s: no spi-max-frequency (the "
+			    "bus clock comes from it)", name, spi_bus_name(sb));
+	if (spi_bus_add_dev(sb, cfg.cs, &dev))
+		return fail(err, errlen, "%s on %s: chip select %d taken or "
+			    "out of range", name, spi_bus_name(sb), (int)cfg.cs);
+	ngpios = prop_u32(fdt, node, "ngpios", 0);
+	cfg.chain = prop_u32(fdt, node, "registers-number",
+			     prop_u32(fdt, node, "#daisy-chained-devices",
+				      (ngpios + 7) / 8));
+	cfg.present_mask = prop_u32(fdt, node, "microchip,spi-present-mask",
+				    prop_u32(fdt, node, "mcp,spi-present-mask",
+					     0));
+	cfg.modesel_8bit = prop_bool(fdt, node, "maxim,modesel-8bit");
+	c = v->family->spi_create(v, &cfg, &bd->w, why, sizeof(why));
+	if (!c)
+		return fail(err, errlen, "%s on %s: %s", name,
+			    spi_bus_name(sb), why);
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->spi = sb;
+	c->cs = cfg.cs;
+	c->pins.bus = spi_bus_name(sb);
+	c->pins.changes = spi_bus_pin_counter(sb);
+	c->irq_changes = spi_bus_irq_counter(sb);
+	for (i = 0; i < c->nspi; i++)
+		spi_bus_attach(sb, cfg.cs, c->spi_targets[i]);
+	if (keep_chip(bd, c, node)) {
+		chip_destroy(c);
+		return fail(err, errlen, "out of memory");
+	}
+	return 0;
+}
+
+/* The SPI bus a bridge masters: named spi<slot>-<addr>, children on it. */
+static int add_spi_bus(struct board *bd, struct chip *br, const void *fdt,
+		       int node, char *err, size_t errlen)
+{
+	char name[32];
+	int child;
+
+	if (bd->nspi == BOARD_MAX_BUSES)
+		return fail(err, errlen, "more than %d SPI buses",
+			    BOARD_MAX_BUSES);
+	snprintf(name, sizeof(name), "spi%d-%02x", bus_mmio_slot(br->bus),
+		 br->reg);
+	spi_bus_set_name(br->spi_master, name);
+	bd->spi[bd->nspi++] = br->spi_master;
+	fdt_for_each_subnode(child, fdt, node)
+		if (add_spi_chip(bd, br->spi_master, fdt, child, err, errlen))
+			return -1;
+	return 0;
+}
+
 static int add_chip(struct board *bd, struct bus *b, const void *fdt,
 		    int node, char *err, size_t errlen)
 {
@@ -120,6 +237,9 @@ static int add_chip(struct board *bd, struct bus *b, const void *fdt,
 	if (!v)
 		return fail(err, errlen, "%s on %s: unknown compatible \"%s\"",
 			    name, bus_name(b), compat);
+	if (!v->family->create)
+		return fail(err, errlen, "%s on %s: %s is an SPI part", name,
+			    bus_name(b), v->part);
 	regp = fdt_getprop(fdt, node, "reg", &len);
 	if (!regp || len < 4)
 		return fail(err, errlen, "%s on %s: no reg", name, bus_name(b));
@@ -168,6 +288,8 @@ static int add_chip(struct board *bd, struct bus *b, const void *fdt,
 	}
 	bd->chips[bd->nchips] = c;
 	bd->chip_nodes[bd->nchips++] = node;
+	if (c->spi_master)
+		return add_spi_bus(bd, c, fdt, node, err, errlen);
 	return 0;
 }
 
@@ -308,8 +430,10 @@ void board_set_log(struct board *bd, FILE *log)
 
 			for (j = 0; j < c->ntargets; j++)
 				addrs[j] = c->targets[j].addr;
-			log_chip(log, c->name, bus_name(c->bus), c->v->part,
-				 addrs, c->ntargets, c->v->lines);
+			if (c->spi)
+				addrs[j++] = c->cs;
+			log_chip(log, c->name, chip_bus_name(c), c->v->part,
+				 addrs, j, c->pins.n);
 		}
 		for (i = 0; i < bd->ngpios; i++) {
 			struct gpio_lines *gl = bd->gpios[i];
@@ -350,6 +474,16 @@ struct bus *board_find_bus(struct board *bd, const char *name)
 	return NULL;
 }
 
+struct spi_bus *board_find_spi(struct board *bd, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < bd->nspi; i++)
+		if (!strcmp(spi_bus_name(bd->spi[i]), name))
+			return bd->spi[i];
+	return NULL;
+}
+
 struct chip *board_find_chip(struct board *bd, const char *spec)
 {
 	const char *colon = strchr(spec, ':');
@@ -368,6 +502,10 @@ struct chip *board_find_chip(struct board *bd, const char *spec)
 		busname[colon - spec] = 0;
 		b = board_find_bus(bd, busname);
 		addr = strtoul(colon + 1, &end, 16);
+		for (i = 0; !b && colon[1] && !*end && i < bd->nchips; i++)
+			if (bd->chips[i]->spi && bd->chips[i]->cs == addr &&
+			    !strcmp(spi_bus_name(bd->chips[i]->spi), busname))
+				return bd->chips[i];
 		if (!b || !colon[1] || *end)
 			return NULL;
 		for (i = 0; i < bd->nchips; i++)

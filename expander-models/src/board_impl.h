@@ -9,6 +9,7 @@
 #include "board.h"
 #include "chip.h"
 #include "gpio_lines.h"
+#include "spi_bus.h"
 #include "world.h"
 
 struct board {
@@ -22,6 +23,9 @@ struct board {
 	struct gpio_lines *gpios[BOARD_MAX_GPIOS];
 	int gpio_nodes[BOARD_MAX_GPIOS];
 	uint64_t marks;
+	/* SPI buses behind bridges (owned by their chips) and their own. */
+	unsigned int nspi;
+	struct spi_bus *spi[BOARD_MAX_BUSES];
 };
 
 /* The virtio-mmio slot of a transport node (0..31), or -1 with err. */
@@ -37,6 +41,8 @@ int board_irqs_from_dt(struct board *bd, const void *fdt, char *err,
 
 /* GPIO controller as "gpio14" or by slot "14"; NULL if none. */
 struct gpio_lines *board_find_gpio(struct board *bd, const char *name);
+
+struct spi_bus *board_find_spi(struct board *bd, const char *name);
 
 /* Apply the "bench,expander-world" node, if any (world_dt.c). */
 int board_world_from_dt(struct board *bd, const void *fdt, char *err,

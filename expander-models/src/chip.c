@@ -5,11 +5,20 @@
 #include "bus.h"
 #include "chip.h"
 #include "log.h"
+#include "spi_bus.h"
 
 static const struct chip_variant *const families[] = {
 	pca953x_variants,
 	pcf857x_variants,
 	max732x_variants,
+	hc595_variants,
+	hc165_variants,
+	max7301_variants,
+	mc33880_variants,
+	mcp23s08_variants,
+	xra1403_variants,
+	max3191x_variants,
+	sc18is602_variants,
 	NULL,
 };
 
@@ -30,8 +39,8 @@ const struct chip_variant *chip_variant_find(const char *compatible)
 	return NULL;
 }
 
-int chip_init(struct chip *c, const struct chip_variant *v,
-	      struct world *w, uint16_t reg)
+int chip_init_lines(struct chip *c, const struct chip_variant *v,
+		    struct world *w, uint16_t reg, unsigned int lines)
 {
 	c->v = v;
 	c->w = w;
@@ -41,11 +50,17 @@ int chip_init(struct chip *c, const struct chip_variant *v,
 	if (pinbank_init(&c->intpin, NULL, 1))
 		return -1;
 	c->intpin.chip = c->name;
-	if (pinbank_init(&c->pins, w, v->lines)) {
+	if (pinbank_init(&c->pins, w, lines)) {
 		pinbank_free(&c->intpin);
 		return -1;
 	}
 	return 0;
+}
+
+int chip_init(struct chip *c, const struct chip_variant *v,
+	      struct world *w, uint16_t reg)
+{
+	return chip_init_lines(c, v, w, reg, v->lines);
 }
 
 void chip_fini(struct chip *c)
@@ -70,6 +85,20 @@ void chip_add_target(struct chip *c, uint16_t addr,
 	t->priv = priv;
 }
 
+const char *chip_bus_name(const struct chip *c)
+{
+	if (c->bus)
+		return bus_name(c->bus);
+	return c->spi ? spi_bus_name(c->spi) : NULL;
+}
+
+uint64_t chip_bus_now_ns(const struct chip *c)
+{
+	if (c->bus)
+		return bus_now_ns(c->bus);
+	return c->spi ? spi_bus_now_ns(c->spi) : 0;
+}
+
 void chip_set_irq(struct chip *c, bool asserted)
 {
 	struct world *w = c->w;
@@ -80,7 +109,7 @@ void chip_set_irq(struct chip *c, bool asserted)
 	if (c->irq_changes)
 		(*c->irq_changes)++;
 	if (w && w->log)
-		log_irq(w->log, c->name, c->bus ? bus_name(c->bus) : NULL,
+		log_irq(w->log, c->name, chip_bus_name(c),
 			!asserted, asserted, w->now_ns, w->clk, w->wall_ns);
 	/* After the I record: what the net does follows from it. */
 	pin_set_drive(&c->intpin, 0, asserted ? DRV_LOW : DRV_HIZ);

@@ -103,12 +103,16 @@ static void cmd_list(struct board *bd, struct reply *r)
 		say(r, "bus %s slot=%d hz=%" PRIu32 "\n",
 		    bus_name(bd->buses[i]), bus_mmio_slot(bd->buses[i]),
 		    bus_hz(bd->buses[i]));
+	for (i = 0; i < bd->nspi; i++)
+		say(r, "spibus %s\n", spi_bus_name(bd->spi[i]));
 	for (i = 0; i < bd->nchips; i++) {
 		struct chip *c = bd->chips[i];
 
 		say(r, "chip %s bus=%s model=%s compatible=%s lines=%u addr=",
-		    c->name, bus_name(c->bus), c->v->part, c->v->compatible,
-		    c->v->lines);
+		    c->name, chip_bus_name(c), c->v->part, c->v->compatible,
+		    c->pins.n);
+		if (c->spi)
+			say(r, "cs%u", c->cs);
 		for (j = 0; j < c->ntargets; j++)
 			say(r, "%s%02x", j ? "," : "", c->targets[j].addr);
 		say(r, "\n");
@@ -127,6 +131,29 @@ static int pick_buses(struct board *bd, const char *name, struct bus **out)
 	for (i = 0; i < bd->nbuses; i++)
 		out[i] = bd->buses[i];
 	return bd->nbuses;
+}
+
+/* counters / reset-counters of SPI bus s, or of every SPI bus (NULL). */
+static void spi_counters(struct board *bd, struct spi_bus *s, bool reset,
+			 struct reply *r)
+{
+	struct spi_counters c;
+	unsigned int i;
+
+	for (i = 0; i < bd->nspi; i++) {
+		if (s && bd->spi[i] != s)
+			continue;
+		if (reset) {
+			spi_bus_reset_counters(bd->spi[i]);
+			continue;
+		}
+		spi_bus_get_counters(bd->spi[i], &c);
+		say(r, "%s frames=%" PRIu64 " bits=%" PRIu64
+		    " pin_changes=%" PRIu64 " irq_changes=%" PRIu64
+		    " busy_ns=%" PRIu64 " now_ns=%" PRIu64 "\n",
+		    spi_bus_name(bd->spi[i]), c.frames, c.bits, c.pin_changes,
+		    c.irq_changes, c.busy_ns, spi_bus_now_ns(bd->spi[i]));
+	}
 }
 
 static void cmd_counters(struct bus **bs, int n, struct reply *r)
@@ -220,8 +247,8 @@ static size_t cmd_fault(struct board *bd, char **av, int ac,
 /* An external change happens now on the chip's bus clock. */
 static void drive_now(struct board *bd, struct chip *c)
 {
-	bd->w.now_ns = bus_now_ns(c->bus);
-	bd->w.clk = bus_name(c->bus);
+	bd->w.now_ns = chip_bus_now_ns(c);
+	bd->w.clk = chip_bus_name(c);
 	bd->w.wall_ns = world_wall_ns();
 }
 
@@ -448,9 +475,16 @@ static size_t dispatch(struct board *bd, char *line, const char *rest,
 	if (!strcmp(av[0], "counters") || !strcmp(av[0], "reset-counters")) {
 		if (ac > 2)
 			return finish(r, "err usage: %s [BUS]\n", av[0]);
+		if (ac > 1 && board_find_spi(bd, av[1])) {
+			spi_counters(bd, board_find_spi(bd, av[1]),
+				     av[0][0] == 'r', r);
+			return finish(r, "ok\n");
+		}
 		n = pick_buses(bd, ac > 1 ? av[1] : NULL, bs);
 		if (n < 0)
 			return finish(r, "err no bus %s\n", av[1]);
+		if (ac == 1)
+			spi_counters(bd, NULL, av[0][0] == 'r', r);
 		if (av[0][0] == 'c') {
 			cmd_counters(bs, n, r);
 		} else {

@@ -80,6 +80,31 @@ void log_irq(FILE *f, const char *chip, const char *bus, int old, int now,
 		now, bus_ns, clk ? clk : "-", wall_ns);
 }
 
+static void hex(FILE *f, const uint8_t *p, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%02x", p[i]);
+	if (!n)
+		fputc('-', f);
+}
+
+void log_spi_frame(FILE *f, const char *bus, unsigned int cs, uint64_t seq,
+		   uint64_t start_ns, uint64_t end_ns, uint64_t wall_ns,
+		   uint32_t hz, unsigned int nbits, const uint8_t *mosi,
+		   const uint8_t *miso, unsigned int nbytes)
+{
+	fprintf(f, "S bus=%s cs=%u seq=%" PRIu64 " start_ns=%" PRIu64
+		" end_ns=%" PRIu64 " dur_ns=%" PRIu64 " wall_ns=%" PRIu64
+		" hz=%" PRIu32 " bits=%u mosi=", bus, cs, seq, start_ns, end_ns,
+		end_ns - start_ns, wall_ns, hz, nbits);
+	hex(f, mosi, nbytes);
+	fputs(" miso=", f);
+	hex(f, miso, nbytes);
+	fputc('\n', f);
+}
+
 void log_mark(FILE *f, uint64_t seq, uint64_t wall_ns, const char *text)
 {
 	const char *p;

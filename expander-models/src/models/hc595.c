@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hc595.c - serial-in/parallel-out shift registers with output latches
+ * (74HC595, 74LVC594) in a daisy chain of 1..CHIP_MAX_SPI, as
+ * gpio-74x164 drives them: one spi_write() of registers-number bytes.
+ *
+ * Each register is an 8-bit shift register (SRCLK = SCK, rising edge:
+ * QA <- SER, QB <- QA, ..., QH <- QG) with QH' = QH feeding the next
+ * register's SER, and a storage register loaded from it on the rising
+ * edge of RCLK, wired to chip select: outputs change when CS is
+ * released, all at once. A frame ending mid-byte still latches what is
+ * in the shift registers, as the silicon does.
+ *
+ * Line numbering as gpio-74x164 has it: register 0 is the one on MOSI
+ * and carries lines 0-7 (the last byte sent); bit n of a register is
+ * output Qn (QA = bit 0 ... QH = bit 7, so the first bit shifted in, the
+ * MSB, ends on QH). Outputs are push-pull; OE (74HC595) is held enabled,
+ * SRCLR/MR high. Power-on contents are undefined on the part; the model
+ * starts at 0 so runs are deterministic.
+ */
+#include <stdlib.h>
+
+#include "chip.h"
+#include "spi_target.h"
+
+struct hc595;
+
+struct hc595_reg {
+	struct spi_target t;
+	struct hc595 *m;
+	unsigned int idx;	/* 0 = on MOSI */
+	uint8_t sr;		/* shift register, bit n = stage Qn */
+	uint8_t latch;		/* storage register = outputs */
+};
+
+struct hc595 {
+	struct chip c;
+	unsigned int n;
+	struct hc595_reg regs[CHIP_MAX_SPI];
+};
+
+static int hc595_dout(const struct spi_target *t)
+{
+	const struct hc595_reg *r = t->priv;
+
+	return r->sr >> 7;		/* QH' */
+}
+
+static void hc595_clock(struct spi_target *t, int din)
+{
+	struct hc595_reg *r = t->priv;
+
+	r->sr = r->sr << 1 | (din & 1);
+}
+
+static void hc595_apply(struct hc595_reg *r)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		pin_set_drive(&r->m->c.pins, r->idx * 8 + i,
+			      r->latch & (1u << i) ? DRV_HIGH : DRV_LOW);
+}
+
+/* RCLK rising edge. */
+static void hc595_deselect(struct spi_target *t, unsigned int nbits)
+{
+	struct hc595_reg *r = t->priv;
+
+	r->latch = r->sr;
+	hc595_apply(r);
+}
+
+static const struct spi_target_ops hc595_ops = {
+	.dout = hc595_dout,
+	.clock = hc595_clock,
+	.deselect = hc595_deselect,
+};
+
+static struct chip *hc595_create(const struct chip_variant *v,
+				 const struct spi_chip_cfg *cfg,
+				 struct world *w, char *err, size_t errlen)
+{
+	unsigned int n = cfg->chain ? cfg->chain : 1, i;
+	struct hc595 *m;
+
+	if (n > CHIP_MAX_SPI) {
+		snprintf(err, errlen, "registers-number %u: at most %u", n,
+			 CHIP_MAX_SPI);
+		return NULL;
+	}
+	m = calloc(1, sizeof(*m));
+	if (!m || chip_init_lines(&m->c, v, w, cfg->cs, 8 * n)) {
+		snprintf(err, errlen, "out of memory");
+		free(m);
+		return NULL;
+	}
+	m->n = n;
+	for (i = 0; i < n; i++) {
+		struct hc595_reg *r = &m->regs[i];
+
+		r->t.ops = &hc595_ops;
+		r->t.priv = r;
+		r->m = m;
+		r->idx = i;
+		m->c.spi_targets[i] = &r->t;
+		hc595_apply(r);
+	}
+	m->c.nspi = n;
+	return &m->c;
+}
+
+static void hc595_destroy(struct chip *c)
+{
+	chip_fini(c);
+	free(c);
+}
+
+static const struct chip_family hc595_family = {
+	.name = "74x164",
+	.spi_create = hc595_create,
+	.destroy = hc595_destroy,
+};
+
+const struct chip_variant hc595_variants[] = {
+	{ "fairchild,74hc595", "74hc595", &hc595_family, 8, NULL },
+	{ "nxp,74lvc594", "74lvc594", &hc595_family, 8, NULL },
+	{ NULL },
+};

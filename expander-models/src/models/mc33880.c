@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mc33880.c - MC33880, eight low-side (open-drain) switches with fault
+ * reporting on an 8-bit SPI interface, as gpio-mc33880 drives it.
+ *
+ * SI is clocked into an 8-bit shift register on the rising SCLK edge;
+ * SO is its MSB, so parts daisy-chain. When CS falls, the fault status
+ * is loaded into the shift register and comes out first; when CS rises,
+ * the last 8 bits in are the command: bit n = 1 turns output n on
+ * (pulls it low). A frame that is not a multiple of 8 clocks is ignored
+ * (the part's framing check), outputs keep their state.
+ *
+ * Fault status, bit n for output n: 1 when the output is on and the pin
+ * is not low (short to the supply) or off and the pin is low (short to
+ * ground, or an open load pulled down by the off-state diagnostic
+ * current). The loads are modelled as weak pull-ups, so an off output
+ * with nothing else on it reads 1 and reports no fault.
+ * Power-on: all outputs off.
+ */
+#include <stdlib.h>
+
+#include "chip.h"
+#include "spi_target.h"
+
+struct mc33880 {
+	struct chip c;
+	struct spi_target t;
+	uint8_t sr;
+	uint8_t on;
+};
+
+static uint8_t faults(const struct mc33880 *m)
+{
+	uint8_t f = 0;
+	unsigned int i;
+
+	for (i = 0; i < 8; i++) {
+		enum pin_level l = pin_level(&m->c.pins, i);
+		bool on = m->on & (1u << i);
+
+		if ((on && l != PIN_0) || (!on && l == PIN_0))
+			f |= 1u << i;
+	}
+	return f;
+}
+
+static void apply(struct mc33880 *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		pin_set_drive(&m->c.pins, i, m->on & (1u << i) ?
+			      DRV_LOW : DRV_HIZ);
+}
+
+static void mc33880_select(struct spi_target *t)
+{
+	struct mc33880 *m = t->priv;
+
+	m->sr = faults(m);
+}
+
+static int mc33880_dout(const struct spi_target *t)
+{
+	const struct mc33880 *m = t->priv;
+
+	return m->sr >> 7;
+}
+
+static void mc33880_clock(struct spi_target *t, int din)
+{
+	struct mc33880 *m = t->priv;
+
+	m->sr = m->sr << 1 | (din & 1);
+}
+
+static void mc33880_deselect(struct spi_target *t, unsigned int nbits)
+{
+	struct mc33880 *m = t->priv;
+
+	if (!nbits || nbits % 8)
+		return;
+	m->on = m->sr;
+	apply(m);
+}
+
+static const struct spi_target_ops mc33880_ops = {
+	.select = mc33880_select,
+	.dout = mc33880_dout,
+	.clock = mc33880_clock,
+	.deselect = mc33880_deselect,
+};
+
+static struct chip *mc33880_create(const struct chip_variant *v,
+				   const struct spi_chip_cfg *cfg,
+				   struct world *w, char *err, size_t errlen)
+{
+	struct mc33880 *m = calloc(1, sizeof(*m));
+	unsigned int i;
+
+	if (!m || chip_init(&m->c, v, w, cfg->cs)) {
+		snprintf(err, errlen, "out of memory");
+		free(m);
+		return NULL;
+	}
+	m->t.ops = &mc33880_ops;
+	m->t.priv = m;
+	m->c.spi_targets[0] = &m->t;
+	m->c.nspi = 1;
+	for (i = 0; i < 8; i++)
+		pin_set_pull(&m->c.pins, i, DRV_WEAK_HIGH);	/* the load */
+	apply(m);
+	return &m->c;
+}
+
+static void mc33880_destroy(struct chip *c)
+{
+	chip_fini(c);
+	free(c);
+}
+
+static const struct chip_family mc33880_family = {
+	.name = "mc33880",
+	.spi_create = mc33880_create,
+	.destroy = mc33880_destroy,
+};
+
+/* gpio-mc33880 has no OF table: the SPI core matches "mc33880". */
+const struct chip_variant mc33880_variants[] = {
+	{ "freescale,mc33880", "mc33880", &mc33880_family, 8, NULL },
+	{ NULL },
+};
