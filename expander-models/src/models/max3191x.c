@@ -21,7 +21,7 @@
 #include <stdlib.h>
 
 #include "chip.h"
-#include "max3191x.h"
+#include "models/max3191x.h"
 #include "spi_target.h"
 
 struct max3191x;
