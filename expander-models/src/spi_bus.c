@@ -201,6 +201,7 @@ void spi_bus_deselect(struct spi_bus *b)
 	b->seq++;
 	b->cnt.frames++;
 	b->cnt.bits += b->nbits;
+	b->cnt.bytes += (b->nbits + 7) / 8;
 	b->cnt.busy_ns += dur;
 	n = (b->nbits + 7) / 8;
 	if (w->log)

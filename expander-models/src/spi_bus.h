@@ -37,6 +37,7 @@ struct spi_dev_cfg {
 struct spi_counters {
 	uint64_t frames;	/* CS assert .. release */
 	uint64_t bits;		/* sampling edges */
+	uint64_t bytes;		/* whole bytes: ceil(bits / 8) per frame */
 	uint64_t pin_changes;	/* of chips on this bus */
 	uint64_t irq_changes;
 	uint64_t busy_ns;	/* sum of frame bus times */
