@@ -260,6 +260,32 @@ uint64_t *spi_bus_irq_counter(struct spi_bus *b)
 	return &b->cnt.irq_changes;
 }
 
+/* The shift register helper of spi_target.h. */
+void spi_shift_init(struct spi_shift *s, const struct spi_target_ops *ops,
+		    unsigned int width)
+{
+	s->t.ops = ops;
+	s->t.priv = s;
+	s->sr = 0;
+	s->width = width;
+}
+
+int spi_shift_dout(const struct spi_target *t)
+{
+	const struct spi_shift *s = t->priv;
+
+	return (s->sr >> (s->width - 1)) & 1;
+}
+
+void spi_shift_clock(struct spi_target *t, int din)
+{
+	struct spi_shift *s = t->priv;
+
+	s->sr = s->sr << 1 | (din & 1);
+	if (s->width < 32)
+		s->sr &= (1u << s->width) - 1;
+}
+
 /* The word helper of spi_target.h. */
 static void word_select(struct spi_target *t)
 {

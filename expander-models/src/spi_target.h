@@ -46,6 +46,24 @@ struct spi_target {
 };
 
 /*
+ * The serial interface of the simple parts: a shift register of width
+ * bits clocked in MSB first (sr = sr << 1 | din) whose MSB is the serial
+ * output, so that parts of one kind daisy-chain. Embed it first in a
+ * part's per-stage struct and put spi_shift_dout / spi_shift_clock in
+ * its ops; t.priv is the struct spi_shift.
+ */
+struct spi_shift {
+	struct spi_target t;
+	uint32_t sr;
+	unsigned int width;	/* 1..32 */
+};
+
+void spi_shift_init(struct spi_shift *s, const struct spi_target_ops *ops,
+		    unsigned int width);
+int spi_shift_dout(const struct spi_target *t);
+void spi_shift_clock(struct spi_target *t, int din);
+
+/*
  * Helper for parts that think in words (8 or 16 bits, MSB first): the
  * model gets a whole word when its last bit is in and returns the word
  * it shifts out next. A frame that ends mid-word drops the partial word.

@@ -10,14 +10,20 @@
 
 static struct spi_rig r;
 
+static struct chip *part_cfg(const char *compat,
+			     const struct spi_chip_cfg *cfg)
+{
+	spi_rig_init(&r);
+	return spi_rig_add(&r, compat, cfg, 1000000);
+}
+
 static struct chip *part(const char *compat, unsigned int chain,
 			 uint32_t present)
 {
 	struct spi_chip_cfg cfg = { .cs = 0, .chain = chain,
 				    .present_mask = present };
 
-	spi_rig_init(&r);
-	return spi_rig_add(&r, compat, &cfg, 1000000);
+	return part_cfg(compat, &cfg);
 }
 
 static void frame(const uint8_t *tx, uint8_t *rx, unsigned int n)
@@ -442,11 +448,9 @@ TEST(max3191x_8bit_mode)
 {
 	struct spi_chip_cfg cfg = { .cs = 0, .chain = 1,
 				    .modesel_8bit = true };
-	struct chip *c;
+	struct chip *c = part_cfg("maxim,max31910", &cfg);
 	uint8_t rx[1];
 
-	spi_rig_init(&r);
-	c = spi_rig_add(&r, "maxim,max31910", &cfg, 1000000);
 	drive(c, 3, 1);
 	frame(NULL, rx, 1);
 	CHECK_EQ(rx[0], 0x08);

@@ -13,18 +13,15 @@
  * H comes out first, as the MSB). SER of the register farthest from
  * MISO is tied low. Inputs float (read 1) until driven.
  */
-#include <stdlib.h>
-
-#include "chip.h"
+#include "chain.h"
 #include "spi_target.h"
 
 struct hc165;
 
 struct hc165_reg {
-	struct spi_target t;
+	struct spi_shift s;	/* bit 7 = QH */
 	struct hc165 *m;
 	unsigned int idx;	/* 0 = on MISO */
-	uint8_t sr;
 };
 
 struct hc165 {
@@ -37,59 +34,36 @@ static void hc165_select(struct spi_target *t)
 {
 	struct hc165_reg *r = t->priv;
 
-	r->sr = pin_read_bits(&r->m->c.pins, r->idx * 8, 8);
-}
-
-static int hc165_dout(const struct spi_target *t)
-{
-	const struct hc165_reg *r = t->priv;
-
-	return r->sr >> 7;
-}
-
-static void hc165_clock(struct spi_target *t, int din)
-{
-	struct hc165_reg *r = t->priv;
-
-	r->sr = r->sr << 1 | (din & 1);
+	r->s.sr = pin_read_bits(&r->m->c.pins, r->idx * 8, 8);
 }
 
 static const struct spi_target_ops hc165_ops = {
 	.select = hc165_select,
-	.dout = hc165_dout,
-	.clock = hc165_clock,
+	.dout = spi_shift_dout,
+	.clock = spi_shift_clock,
 };
 
 static struct chip *hc165_create(const struct chip_variant *v,
 				 const struct spi_chip_cfg *cfg,
 				 struct world *w, char *err, size_t errlen)
 {
-	unsigned int n = cfg->chain ? cfg->chain : 1, i;
 	struct hc165 *m;
+	unsigned int i, n;
 
-	if (n > CHIP_MAX_SPI) {
-		snprintf(err, errlen, "ngpios %u: at most %u", 8 * n,
-			 8 * CHIP_MAX_SPI);
+	m = chain_alloc(sizeof(*m), v, cfg, w, 8, "ngpios / 8", &n, err,
+			errlen);
+	if (!m)
 		return NULL;
-	}
-	m = calloc(1, sizeof(*m));
-	if (!m || chip_init_lines(&m->c, v, w, cfg->cs, 8 * n)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
 	m->n = n;
 	/* Chain order: MOSI side first, so the register on MISO is last. */
 	for (i = 0; i < n; i++) {
 		struct hc165_reg *r = &m->regs[i];
 
-		r->t.ops = &hc165_ops;
-		r->t.priv = r;
+		spi_shift_init(&r->s, &hc165_ops, 8);
 		r->m = m;
 		r->idx = i;
-		m->c.spi_targets[n - 1 - i] = &r->t;
+		m->c.spi_targets[n - 1 - i] = &r->s.t;
 	}
-	m->c.nspi = n;
 	return &m->c;
 }
 

@@ -18,18 +18,15 @@
  * SRCLR/MR high. Power-on contents are undefined on the part; the model
  * starts at 0 so runs are deterministic.
  */
-#include <stdlib.h>
-
-#include "chip.h"
+#include "chain.h"
 #include "spi_target.h"
 
 struct hc595;
 
 struct hc595_reg {
-	struct spi_target t;
+	struct spi_shift s;	/* bit n = stage Qn; QH' = QH */
 	struct hc595 *m;
 	unsigned int idx;	/* 0 = on MOSI */
-	uint8_t sr;		/* shift register, bit n = stage Qn */
 	uint8_t latch;		/* storage register = outputs */
 };
 
@@ -38,20 +35,6 @@ struct hc595 {
 	unsigned int n;
 	struct hc595_reg regs[CHIP_MAX_SPI];
 };
-
-static int hc595_dout(const struct spi_target *t)
-{
-	const struct hc595_reg *r = t->priv;
-
-	return r->sr >> 7;		/* QH' */
-}
-
-static void hc595_clock(struct spi_target *t, int din)
-{
-	struct hc595_reg *r = t->priv;
-
-	r->sr = r->sr << 1 | (din & 1);
-}
 
 static void hc595_apply(struct hc595_reg *r)
 {
@@ -67,13 +50,13 @@ static void hc595_deselect(struct spi_target *t, unsigned int nbits)
 {
 	struct hc595_reg *r = t->priv;
 
-	r->latch = r->sr;
+	r->latch = r->s.sr;
 	hc595_apply(r);
 }
 
 static const struct spi_target_ops hc595_ops = {
-	.dout = hc595_dout,
-	.clock = hc595_clock,
+	.dout = spi_shift_dout,
+	.clock = spi_shift_clock,
 	.deselect = hc595_deselect,
 };
 
@@ -81,32 +64,23 @@ static struct chip *hc595_create(const struct chip_variant *v,
 				 const struct spi_chip_cfg *cfg,
 				 struct world *w, char *err, size_t errlen)
 {
-	unsigned int n = cfg->chain ? cfg->chain : 1, i;
 	struct hc595 *m;
+	unsigned int i, n;
 
-	if (n > CHIP_MAX_SPI) {
-		snprintf(err, errlen, "registers-number %u: at most %u", n,
-			 CHIP_MAX_SPI);
+	m = chain_alloc(sizeof(*m), v, cfg, w, 8, "registers-number", &n,
+			err, errlen);
+	if (!m)
 		return NULL;
-	}
-	m = calloc(1, sizeof(*m));
-	if (!m || chip_init_lines(&m->c, v, w, cfg->cs, 8 * n)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
 	m->n = n;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < m->n; i++) {
 		struct hc595_reg *r = &m->regs[i];
 
-		r->t.ops = &hc595_ops;
-		r->t.priv = r;
+		spi_shift_init(&r->s, &hc595_ops, 8);
 		r->m = m;
 		r->idx = i;
-		m->c.spi_targets[i] = &r->t;
+		m->c.spi_targets[i] = &r->s.t;
 		hc595_apply(r);
 	}
-	m->c.nspi = n;
 	return &m->c;
 }
 

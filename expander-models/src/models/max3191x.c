@@ -18,25 +18,22 @@
  * as a weak pull-down); driven high it reads 1.
  * Not modelled: debounce (DB0/DB1 pins), the FAULT pin.
  */
-#include <stdlib.h>
-
-#include "chip.h"
+#include "chain.h"
 #include "models/max3191x.h"
 #include "spi_target.h"
 
 struct max3191x;
 
 struct max3191x_part {
-	struct spi_target t;
+	struct spi_shift s;	/* 16 bits, or 8 in 8-bit mode */
 	struct max3191x *m;
 	unsigned int idx;	/* 0 = on MISO */
-	uint16_t sr;
 	bool uv1, uv2, ot;
 };
 
 struct max3191x {
 	struct chip c;
-	unsigned int n, width;
+	unsigned int n;
 	struct max3191x_part parts[CHIP_MAX_SPI];
 };
 
@@ -54,32 +51,18 @@ static void part_select(struct spi_target *t)
 	struct max3191x_part *p = t->priv;
 	unsigned int in = pin_read_bits(&p->m->c.pins, p->idx * 8, 8);
 
-	if (p->m->width == 8) {
-		p->sr = in;
+	if (p->s.width == 8) {
+		p->s.sr = in;
 		return;
 	}
-	p->sr = in << 8 | max3191x_crc(in) | !p->uv1 << 2 | p->ot << 1 |
+	p->s.sr = in << 8 | max3191x_crc(in) | !p->uv1 << 2 | p->ot << 1 |
 		!p->uv2;
-}
-
-static int part_dout(const struct spi_target *t)
-{
-	const struct max3191x_part *p = t->priv;
-
-	return (p->sr >> (p->m->width - 1)) & 1;
-}
-
-static void part_clock(struct spi_target *t, int din)
-{
-	struct max3191x_part *p = t->priv;
-
-	p->sr = p->sr << 1 | (din & 1);
 }
 
 static const struct spi_target_ops part_ops = {
 	.select = part_select,
-	.dout = part_dout,
-	.clock = part_clock,
+	.dout = spi_shift_dout,
+	.clock = spi_shift_clock,
 };
 
 int max3191x_set_alarms(struct chip *c, unsigned int n, bool uv1, bool uv2,
@@ -100,32 +83,22 @@ static struct chip *max3191x_create(const struct chip_variant *v,
 				    struct world *w, char *err,
 				    size_t errlen)
 {
-	unsigned int n = cfg->chain ? cfg->chain : 1, i;
 	struct max3191x *m;
+	unsigned int i, n;
 
-	if (n > CHIP_MAX_SPI) {
-		snprintf(err, errlen, "#daisy-chained-devices %u: at most %u",
-			 n, CHIP_MAX_SPI);
+	m = chain_alloc(sizeof(*m), v, cfg, w, 8, "#daisy-chained-devices",
+			&n, err, errlen);
+	if (!m)
 		return NULL;
-	}
-	m = calloc(1, sizeof(*m));
-	if (!m || chip_init_lines(&m->c, v, w, cfg->cs, 8 * n)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
 	m->n = n;
-	m->width = cfg->modesel_8bit ? 8 : 16;
 	for (i = 0; i < n; i++) {
 		struct max3191x_part *p = &m->parts[i];
 
-		p->t.ops = &part_ops;
-		p->t.priv = p;
+		spi_shift_init(&p->s, &part_ops, cfg->modesel_8bit ? 8 : 16);
 		p->m = m;
 		p->idx = i;
-		m->c.spi_targets[n - 1 - i] = &p->t;
+		m->c.spi_targets[n - 1 - i] = &p->s.t;
 	}
-	m->c.nspi = n;
 	for (i = 0; i < 8 * n; i++)
 		pin_set_pull(&m->c.pins, i, DRV_WEAK_LOW);
 	return &m->c;

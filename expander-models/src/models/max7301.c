@@ -26,6 +26,7 @@
  * disables it at probe), ports P0-P3 (do not exist on the 28-pin part:
  * they read 0), the MAX7301's 36-pin variant's ports.
  */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "chip.h"
@@ -36,8 +37,7 @@
 
 struct max7301 {
 	struct chip c;
-	struct spi_target t;
-	uint16_t sr;
+	struct spi_shift s;	/* 16 bits: DOUT = D15 */
 	uint8_t config;
 	uint8_t mask;
 	uint8_t portcfg[8];	/* index reg - 0x08; [0] unused */
@@ -125,36 +125,23 @@ static void reg_write(struct max7301 *m, unsigned int reg, uint8_t v)
 	apply(m);
 }
 
-static int max7301_dout(const struct spi_target *t)
-{
-	const struct max7301 *m = t->priv;
-
-	return m->sr >> 15;
-}
-
-static void max7301_clock(struct spi_target *t, int din)
-{
-	struct max7301 *m = t->priv;
-
-	m->sr = m->sr << 1 | (din & 1);
-}
-
 static void max7301_deselect(struct spi_target *t, unsigned int nbits)
 {
-	struct max7301 *m = t->priv;
-	unsigned int reg = (m->sr >> 8) & 0x7f;
+	struct max7301 *m = (struct max7301 *)((char *)t -
+					       offsetof(struct max7301, s.t));
+	unsigned int reg = (m->s.sr >> 8) & 0x7f;
 
 	if (nbits < 16)
 		return;
-	if (m->sr & 0x8000)
-		m->sr = (m->sr & 0xff00) | reg_read(m, reg);
+	if (m->s.sr & 0x8000)
+		m->s.sr = (m->s.sr & 0xff00) | reg_read(m, reg);
 	else
-		reg_write(m, reg, m->sr & 0xff);
+		reg_write(m, reg, m->s.sr & 0xff);
 }
 
 static const struct spi_target_ops max7301_ops = {
-	.dout = max7301_dout,
-	.clock = max7301_clock,
+	.dout = spi_shift_dout,
+	.clock = spi_shift_clock,
 	.deselect = max7301_deselect,
 };
 
@@ -172,9 +159,8 @@ static struct chip *max7301_create(const struct chip_variant *v,
 	}
 	for (i = 1; i < 8; i++)
 		m->portcfg[i] = 0xaa;
-	m->t.ops = &max7301_ops;
-	m->t.priv = m;
-	m->c.spi_targets[0] = &m->t;
+	spi_shift_init(&m->s, &max7301_ops, 16);
+	m->c.spi_targets[0] = &m->s.t;
 	m->c.nspi = 1;
 	apply(m);
 	return &m->c;

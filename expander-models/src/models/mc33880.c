@@ -17,6 +17,7 @@
  * with nothing else on it reads 1 and reports no fault.
  * Power-on: all outputs off.
  */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "chip.h"
@@ -24,8 +25,7 @@
 
 struct mc33880 {
 	struct chip c;
-	struct spi_target t;
-	uint8_t sr;
+	struct spi_shift s;
 	uint8_t on;
 };
 
@@ -53,41 +53,32 @@ static void apply(struct mc33880 *m)
 			      DRV_LOW : DRV_HIZ);
 }
 
+static struct mc33880 *of(const struct spi_target *t)
+{
+	return (struct mc33880 *)((char *)t - offsetof(struct mc33880, s.t));
+}
+
 static void mc33880_select(struct spi_target *t)
 {
-	struct mc33880 *m = t->priv;
+	struct mc33880 *m = of(t);
 
-	m->sr = faults(m);
-}
-
-static int mc33880_dout(const struct spi_target *t)
-{
-	const struct mc33880 *m = t->priv;
-
-	return m->sr >> 7;
-}
-
-static void mc33880_clock(struct spi_target *t, int din)
-{
-	struct mc33880 *m = t->priv;
-
-	m->sr = m->sr << 1 | (din & 1);
+	m->s.sr = faults(m);
 }
 
 static void mc33880_deselect(struct spi_target *t, unsigned int nbits)
 {
-	struct mc33880 *m = t->priv;
+	struct mc33880 *m = of(t);
 
 	if (!nbits || nbits % 8)
 		return;
-	m->on = m->sr;
+	m->on = m->s.sr;
 	apply(m);
 }
 
 static const struct spi_target_ops mc33880_ops = {
 	.select = mc33880_select,
-	.dout = mc33880_dout,
-	.clock = mc33880_clock,
+	.dout = spi_shift_dout,
+	.clock = spi_shift_clock,
 	.deselect = mc33880_deselect,
 };
 
@@ -103,9 +94,8 @@ static struct chip *mc33880_create(const struct chip_variant *v,
 		free(m);
 		return NULL;
 	}
-	m->t.ops = &mc33880_ops;
-	m->t.priv = m;
-	m->c.spi_targets[0] = &m->t;
+	spi_shift_init(&m->s, &mc33880_ops, 8);
+	m->c.spi_targets[0] = &m->s.t;
 	m->c.nspi = 1;
 	for (i = 0; i < 8; i++)
 		pin_set_pull(&m->c.pins, i, DRV_WEAK_HIGH);	/* the load */
