@@ -50,7 +50,7 @@ static void *read_file(const char *path, size_t *len, char *err,
 	return buf;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int fail_dt(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -59,6 +59,8 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 	return -1;
 }
+
+#define fail fail_dt
 
 /* The transport node's base address, at its parent's #address-cells. */
 int board_mmio_slot(const void *fdt, int mmio, char *err, size_t errlen)
@@ -200,12 +202,22 @@ static int add_spi_chip(struct board *bd, struct spi_bus *sb,
 	return 0;
 }
 
+int board_spi_children(struct board *bd, struct spi_bus *sb, const void *fdt,
+		       int node, char *err, size_t errlen)
+{
+	int child;
+
+	fdt_for_each_subnode(child, fdt, node)
+		if (add_spi_chip(bd, sb, fdt, child, err, errlen))
+			return -1;
+	return 0;
+}
+
 /* The SPI bus a bridge masters: named spi<slot>-<addr>, children on it. */
 static int add_spi_bus(struct board *bd, struct chip *br, const void *fdt,
 		       int node, char *err, size_t errlen)
 {
 	char name[32];
-	int child;
 
 	if (bd->nspi == BOARD_MAX_BUSES)
 		return fail(err, errlen, "more than %d SPI buses",
@@ -214,10 +226,7 @@ static int add_spi_bus(struct board *bd, struct chip *br, const void *fdt,
 		 br->reg);
 	spi_bus_set_name(br->spi_master, name);
 	bd->spi[bd->nspi++] = br->spi_master;
-	fdt_for_each_subnode(child, fdt, node)
-		if (add_spi_chip(bd, br->spi_master, fdt, child, err, errlen))
-			return -1;
-	return 0;
+	return board_spi_children(bd, br->spi_master, fdt, node, err, errlen);
 }
 
 static int add_chip(struct board *bd, struct bus *b, const void *fdt,
@@ -358,7 +367,8 @@ struct board *board_load(const char *dtb_path, char *err, size_t errlen)
 		if (add_bus(bd, fdt, node, err, errlen))
 			goto bad;
 	if (board_gpios_from_dt(bd, fdt, err, errlen) ||
-	    board_irqs_from_dt(bd, fdt, err, errlen))
+	    board_irqs_from_dt(bd, fdt, err, errlen) ||
+	    board_spi_gpio_from_dt(bd, fdt, err, errlen))
 		goto bad;
 	if (board_world_from_dt(bd, fdt, err, errlen))
 		goto bad;
@@ -380,6 +390,8 @@ void board_free(struct board *bd)
 		fflush(bd->w.log);
 	for (i = 0; i < bd->nchips; i++)
 		chip_destroy(bd->chips[i]);
+	for (i = 0; i < bd->nspigpio; i++)
+		spi_gpio_host_free(bd->spigpio[i]);
 	for (i = 0; i < bd->ngpios; i++)
 		gpio_lines_free(bd->gpios[i]);
 	for (i = 0; i < bd->nbuses; i++)

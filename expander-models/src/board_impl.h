@@ -26,6 +26,9 @@ struct board {
 	/* SPI buses behind bridges (owned by their chips) and their own. */
 	unsigned int nspi;
 	struct spi_bus *spi[BOARD_MAX_BUSES];
+	/* spi-gpio buses on virtio-gpio lines (spi_gpio_dt.c). */
+	unsigned int nspigpio;
+	struct spi_gpio_host *spigpio[BOARD_MAX_GPIOS];
 };
 
 /* The virtio-mmio slot of a transport node (0..31), or -1 with err. */
@@ -43,6 +46,20 @@ int board_irqs_from_dt(struct board *bd, const void *fdt, char *err,
 struct gpio_lines *board_find_gpio(struct board *bd, const char *name);
 
 struct spi_bus *board_find_spi(struct board *bd, const char *name);
+
+/* fail()-style: format err, return -1. */
+int fail_dt(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* The SPI parts among node's children onto bus sb (board.c). */
+int board_spi_children(struct board *bd, struct spi_bus *sb, const void *fdt,
+		       int node, char *err, size_t errlen);
+
+/* "spi-gpio" nodes on virtio-gpio lines (spi_gpio_dt.c). */
+struct spi_gpio_host;
+int board_spi_gpio_from_dt(struct board *bd, const void *fdt, char *err,
+			   size_t errlen);
+void spi_gpio_host_free(struct spi_gpio_host *h);
 
 /* Apply the "bench,expander-world" node, if any (world_dt.c). */
 int board_world_from_dt(struct board *bd, const void *fdt, char *err,
