@@ -5,12 +5,12 @@
  * gpio-virtio sends for spi-gpio's bit-banging: SET_VALUE / GET_VALUE
  * per line, one round trip each, MISO read back from the model.
  */
-#include <endian.h>
 #include <stdlib.h>
 
 #include "board.h"
 #include "board_impl.h"
 #include "check.h"
+#include "vgpio_req.h"
 
 #define BOARD(name) BOARDS_DIR "/" name ".dtb"
 
@@ -22,17 +22,8 @@ static unsigned int requests;
 
 static int request(uint16_t type, uint16_t line, uint32_t value)
 {
-	uint8_t r[8], resp[2];
-	uint16_t t = htole16(type), l = htole16(line);
-	uint32_t v = htole32(value);
-	const char *why;
-
-	memcpy(r, &t, 2);
-	memcpy(r + 2, &l, 2);
-	memcpy(r + 4, &v, 4);
-	gpio_lines_request(gl, r, 8, resp, 2, &why);
 	requests++;
-	return resp[0] == VIRTIO_GPIO_STATUS_OK ? resp[1] : -1;
+	return vgpio_req(gl, type, line, value);
 }
 
 static void set(unsigned int line, int v)
