@@ -490,7 +490,11 @@ static uint64_t run_op(const char *op, long i, uint64_t all, uint64_t half)
 	return 0;
 }
 
-static char reply[2048];	/* of the last control command */
+/*
+ * Of the last control command: "counters" answers a line per bus, I2C
+ * and SPI (some 25 buses of up to 200 bytes on the board).
+ */
+static char reply[16384];
 
 static void ctl_do(int ctl, const char *cmd)
 {

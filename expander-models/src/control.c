@@ -148,13 +148,17 @@ static void spi_counters(struct board *bd, struct spi_bus *s, bool reset,
 			continue;
 		}
 		spi_bus_get_counters(bd->spi[i], &c);
-		/* An SPI transaction is a frame: CS asserted .. released. */
+		/*
+		 * An SPI transaction is a frame (CS asserted .. released),
+		 * one segment each: the I2C keys mean the same to a reader.
+		 */
 		say(r, "%s transactions=%" PRIu64 " bytes=%" PRIu64
-		    " bits=%" PRIu64 " pin_changes=%" PRIu64
-		    " irq_changes=%" PRIu64 " busy_ns=%" PRIu64
-		    " now_ns=%" PRIu64 "\n", spi_bus_name(bd->spi[i]),
-		    c.frames, c.bytes, c.bits, c.pin_changes, c.irq_changes,
-		    c.busy_ns, spi_bus_now_ns(bd->spi[i]));
+		    " segments=%" PRIu64 " bits=%" PRIu64
+		    " pin_changes=%" PRIu64 " irq_changes=%" PRIu64
+		    " busy_ns=%" PRIu64 " now_ns=%" PRIu64 "\n",
+		    spi_bus_name(bd->spi[i]), c.frames, c.bytes, c.frames,
+		    c.bits, c.pin_changes, c.irq_changes, c.busy_ns,
+		    spi_bus_now_ns(bd->spi[i]));
 	}
 }
 

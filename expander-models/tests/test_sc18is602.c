@@ -158,7 +158,7 @@ TEST(control_counts_spi)
 	if (setup())
 		return;
 	board_control(bd, "counters spi7-28", out, sizeof(out));
-	CHECK(strstr(out, "spi7-28 transactions=0 bytes=0 bits=0 "));
+	CHECK(strstr(out, "spi7-28 transactions=0 bytes=0 segments=0 bits=0 "));
 	board_control(bd, "drive-bits spi7-28:2 0xff 0", out, sizeof(out));
 	CHECK(!strncmp(out, "ok 0xff00", 9));
 	board_control(bd, "list", out, sizeof(out));
