@@ -3,6 +3,15 @@
 # Every output goes under $(B); nothing is installed outside it but the
 # Debian packages `deps` pulls in.
 
+# make compare A=SPEC B=SPEC [PATCHES=DIR]: there A and B name two patch
+# sets (scripts/compare.sh) and the build directory is BUILD (build).
+ifneq ($(filter compare,$(MAKECMDGOALS)),)
+SPEC_A := $(or $(A),series)
+comma := ,
+SPEC_B := $(if $(filter command line,$(origin B)),$(B),series)$(if \
+	  $(PATCHES),$(comma)+$(abspath $(PATCHES)))
+override B := $(or $(BUILD),build)
+endif
 B ?= build
 override B := $(abspath $(B))
 DEBUG ?= 0
@@ -14,7 +23,7 @@ ifeq ($(DEBUG),1)
 KOUT := $(B)/kernel-debug
 KFRAGS := $(sort $(wildcard configs/*.config)) configs/debug/debug.config
 # KASAN, lockdep and kmemleak slow the guest down several times over.
-TIMEOUT ?= 1800
+TIMEOUT ?= 3600
 LIFECYCLE_TIMEOUT ?= 600
 export TIMEOUT LIFECYCLE_TIMEOUT
 else
@@ -25,7 +34,7 @@ KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOUT) ARCH=arm \
 	 CROSS_COMPILE=arm-linux-gnueabihf-
 ZIMAGE := $(KOUT)/arch/arm/boot/zImage
 KSTAMP := $(KOUT)/.built
-PATCHES := $(shell grep -v '^[[:space:]]*\(\#\|$$\)' patches/series 2>/dev/null)
+SERIES := $(shell grep -v '^[[:space:]]*\(\#\|$$\)' patches/series 2>/dev/null)
 
 GUEST_CC := arm-linux-gnueabihf-gcc
 GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 \
@@ -55,8 +64,9 @@ DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 
 export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
-.PHONY: help deps kernel rootfs dtb models guest run test bench \
-	test-host test-guest test-lifecycle checkpatch check-builds clean \
+.PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
+	test-host test-guest test-lifecycle fresh-test checkpatch check-builds compare \
+	clean bench-host \
 	distclean
 .DEFAULT_GOAL := help
 
@@ -64,14 +74,20 @@ help:
 	@echo "make bench      install what is missing, build, boot, benchmark, report"
 	@echo "make test       the same set-up, then every test (non-zero on any failure)"
 	@echo "make run        boot with an interactive console; CMD='...' runs one command"
+	@echo "make count CMD='...'  run one command; per bus what it put on the wire"
+	@echo "make wire CELL='part=.. path=.. op=.. lines=.. hz=..'  SCL/SDA VCD of bench cells"
 	@echo "make deps       install missing host packages, fetch the guest's armhf packages"
 	@echo "make kernel     extract linux-source-6.12, apply patches/series, configure, build"
 	@echo "make rootfs     initramfs: armhf packages, modules, rootfs-overlay/, guest tools"
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
 	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run"
+	@echo "make bench-host the daemon's cost under the load driver, no QEMU (BASE_REV=REV: and that revision's)"
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
+	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
+	@echo "make compare A=-0012 B=series  two kernels, same matrix, what changed per cell"
+	@echo "             PATCHES=DIR: the series against the series plus DIR's patches"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off"
 	@echo "Variables: B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
 
@@ -84,7 +100,7 @@ $(B)/.deps: scripts/deps.sh scripts/vm.sh
 	@touch $@
 
 # --- kernel ------------------------------------------------------------
-$(KSRC)/.applied-patches: patches/series $(addprefix patches/,$(PATCHES)) \
+$(KSRC)/.applied-patches: patches/series $(addprefix patches/,$(SERIES)) \
 			  scripts/kernel-tree.sh | $(B)/.deps
 	@$(T) patch scripts/kernel-tree.sh $(KSRC) $(CURDIR)/patches
 
@@ -148,21 +164,49 @@ $(DAEMON): models
 # The bench's own host test: the guest's tracepoint counting, built for
 # the host from the same header.
 BENCH_TESTS := $(B)/bench-tests/test_i2ctrace
-$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) | $(B)/.deps
+$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) \
+		     expander-models/tests/check.h | $(B)/.deps
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest -o $@ $<
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest \
+		-Iexpander-models/tests -o $@ $<
 
 test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
 	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
+	@$(T) host-load $(MAKE) -s -C expander-models O=$(B)/models test-load
 	@$(T) ktap-check-test scripts/test-ktap-check.sh
 	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
+	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
+		-p 'test_*.py'
+	@$(T) wire-test /usr/bin/python3 -B bench/tests/test_wire.py
+	@$(T) compare-test /usr/bin/python3 -B bench/tests/test_compare.py
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
 
+# CMD reaches the guest untouched (quotes, $, newlines): make never
+# expands or quotes it; $(value CMD) goes into a file that vm.sh hands to
+# the guest (fw_cfg). From the command line or the environment alike.
+unexport CMD
+CMD_FILE := $(B)/cmd.sh
+
 run: $(VM_DEPS)
-	@scripts/vm.sh $(if $(CMD),cmd,shell) "$(CMD)"
+	$(file >$(CMD_FILE),$(value CMD))
+	@CMD_FILE=$(CMD_FILE) scripts/vm.sh $(if $(value CMD),cmd,shell)
+
+# One command, counted: per bus the transactions, bytes, bus time and a
+# decoded list of what went on the wire (bench/count.py), and
+# $(B)/run/count.vcd.
+count: $(VM_DEPS)
+	$(if $(value CMD),,$(error usage: make count CMD='gpioset ...'))
+	$(file >$(CMD_FILE),$(value CMD))
+	@CMD_FILE=$(CMD_FILE) QUIET=$(if $(filter 1,$(V)),0,1) scripts/vm.sh count
+
+# SCL, SDA and pins of any cell of the last bench run: CELL='part=pca9555
+# path=block-dev op=set-all lines=16 hz=100000' (bench/wire.py).
+wire:
+	$(if $(value CELL),,$(error usage: make wire CELL='part=... path=... op=... lines=... hz=...'))
+	@/usr/bin/python3 bench/wire.py $(B)/bench $(value CELL)
 
 test-guest: $(VM_DEPS)
 	@$(T) guest-tests scripts/vm.sh test
@@ -174,10 +218,31 @@ test-lifecycle: $(VM_DEPS)
 test: test-host test-guest test-lifecycle
 	@echo "test: all passed"
 
+# What CI runs (.ci/run): make test where only scripts/deps.sh installs.
+fresh-test:
+	@ROOT=$(B)/fresh-root $(T) fresh-test scripts/fresh-root.sh test
+
 bench: $(VM_DEPS)
 	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
+	@$(MAKE) -s bench-host
 	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
 	@$(T) irq-report /usr/bin/python3 bench/irqreport.py $(B)/bench
+
+# The daemon's own cost without QEMU (expander-models/load/README.md):
+# $(B)/bench/hostload.txt, a section of the report. BASE_REV=REV adds the
+# daemon of that revision, side by side.
+bench-host: | $(B)/.deps
+	@QUICK=$(QUICK) BASE_REV=$(BASE_REV) $(T) host-load \
+		$(MAKE) -s -C expander-models O=$(B)/models bench-load
+	@mkdir -p $(B)/bench
+	@cp $(B)/models/load/results.txt $(B)/bench/hostload.txt
+
+# Two kernels, one board: the bench on the series without and with a
+# change (scripts/compare.sh), e.g. A=-0012 B=series, or PATCHES=DIR on
+# top of the series; report in $(B)/compare/compare.md.
+compare: $(VM_DEPS)
+	@KSRC=$(KSRC) QUICK=$(QUICK) $(T) compare-all scripts/compare.sh \
+		'$(SPEC_A)' '$(SPEC_B)'
 
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case).
@@ -191,13 +256,15 @@ check-builds: $(KSRC)/.applied-patches
 # checkpatch runs scripts/spdxcheck.py with Debian's python3-ply and
 # python3-git: /usr/bin goes first so that no other python3 shadows them.
 checkpatch: $(KSRC)/.applied-patches
-	@cd $(KSRC) && export PATH=/usr/bin:$$PATH && for p in $(PATCHES); do \
+	@cd $(KSRC) && export PATH=/usr/bin:$$PATH && for p in $(SERIES); do \
 		scripts/checkpatch.pl --strict -q --ignore UNKNOWN_COMMIT_ID \
 			$(CURDIR)/patches/$$p || exit 1; \
-	done; echo "checkpatch: $(words $(PATCHES)) patches clean (--strict)"
+	done; echo "checkpatch: $(words $(SERIES)) patches clean (--strict)"
 
 clean:
 	rm -rf $(B)/models $(B)/guest-bin $(B)/dtb $(B)/run $(B)/bench \
 		$(B)/kselftest $(B)/lifecycle
+# --one-file-system: build/fresh-root may still hold bind mounts of the
+# host's /dev and /sys if a run of scripts/fresh-root.sh was killed.
 distclean:
-	rm -rf $(B)
+	rm -rf --one-file-system $(B)

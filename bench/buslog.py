@@ -15,6 +15,8 @@ class Bus:
         self.tx = []            # (start_ns, end_ns, bytes, wall_ns)
         self.pin_ns = []        # bus_ns of pin changes clocked by this bus
         self.pins = []          # (bus_ns, wall_ns, chip, pin, old, new)
+        self.hz = 0             # speed of the transactions that follow
+        self.wire = []          # per tx: (hz, segs, stretch_ns), wire.py
 
 
 def read(path):
@@ -23,10 +25,16 @@ def read(path):
     with open(path, errors="replace") as f:
         for line in f:
             kind = line[:1]
-            if kind not in "TPC":
+            if kind not in "TPCB":
                 continue
             fields = dict(kv.split("=", 1) for kv in line.split()[1:]
                           if "=" in kv)
+            if kind == "B":
+                b = buses.get(fields["bus"])
+                if b is None:
+                    b = buses[fields["bus"]] = Bus(fields["bus"])
+                b.hz = int(fields["hz"])
+                continue
             if kind == "C":
                 chips[(fields["bus"], fields["chip"])] = fields["model"]
                 continue
@@ -39,6 +47,8 @@ def read(path):
                 b.tx_start.append(start)
                 b.tx.append((start, int(fields["end_ns"]),
                              int(fields["bytes"]), int(fields["wall_ns"])))
+                b.wire.append((b.hz, fields["segs"],
+                               int(fields.get("stretch_ns", 0))))
             else:
                 ns = int(fields["bus_ns"])
                 b.pin_ns.append(ns)

@@ -4,11 +4,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-PATH_ORDER = ["sysfs", "cdev-line", "cdev-multi", "block-dev", "block-sysfs"]
-
-
-def path_kind(path):
-    return path.split(":", 1)[0]
+from matrix import PATHS, path_kind  # noqa: E402
 
 
 def tx_by_path(cells, parts, out, phys_min):
@@ -16,22 +12,31 @@ def tx_by_path(cells, parts, out, phys_min):
     count and the lowest speed, one panel per operation."""
     ops = ["set-all", "get-all", "rmw"]
     fig, axes = plt.subplots(1, len(ops), figsize=(15, 4.8), sharey=True)
-    width = 0.8 / len(PATH_ORDER)
+    width = 0.8 / len(PATHS)
+    # Bars grow from 0.5, below one transaction, so that a bar of 1 shows;
+    # a missing cell draws nothing (a 0 on a log axis pulled the
+    # autoscaled top to 1e15 and squashed every bar). The top is set from
+    # the data: the largest bar, with room for its label.
+    base = 0.5
+    top = max([c["tx_per_op"] for part, nl in parts for pk in PATHS
+               for op in ops
+               for c in [cells.get((part, nl, pk, op))] if c] + [2])
     for ax, op in zip(axes, ops):
-        for k, pk in enumerate(PATH_ORDER):
-            ys = []
-            for part, nl in parts:
+        for k, pk in enumerate(PATHS):
+            xs, ys = [], []
+            for i, (part, nl) in enumerate(parts):
                 c = cells.get((part, nl, pk, op))
-                ys.append(c["tx_per_op"] if c else 0)
-            xs = [i + (k - 2) * width for i in range(len(parts))]
-            ax.bar(xs, ys, width, label=pk)
+                if c and c["tx_per_op"]:
+                    xs.append(i + (k - (len(PATHS) - 1) / 2) * width)
+                    ys.append(c["tx_per_op"] - base)
+            ax.bar(xs, ys, width, bottom=base, label=pk)
         mins = [phys_min(part, nl, op) for part, nl in parts]
         ax.scatter(range(len(parts)), mins, marker="_", s=400, c="k",
                    zorder=3, label="physical minimum")
         ax.set_xticks(range(len(parts)))
         ax.set_xticklabels(["%s\n%d lines" % p for p in parts], fontsize=8)
         ax.set_yscale("log")
-        ax.set_ylim(bottom=0.5)     # bars of 1 transaction stay visible
+        ax.set_ylim(base, top * 1.5)
         ax.set_title(op)
         ax.grid(axis="y", alpha=0.3)
     axes[0].set_ylabel("I2C transactions per operation")
@@ -49,7 +54,7 @@ def latency_vs_lines(cells, part, op, speeds, out):
     fig, axes = plt.subplots(1, len(speeds), figsize=(5 * len(speeds), 4.5),
                              sharey=True, squeeze=False)
     for ax, hz in zip(axes[0], speeds):
-        for pk in PATH_ORDER:
+        for pk in PATHS:
             pts = sorted((c["lines"], c["med_us"], c["p95_us"])
                          for c in cells
                          if c["hz"] == hz and c["part"] == part and

@@ -15,6 +15,9 @@ import os
 import sys
 
 import buslog
+from matrix import OPS, PATHS, path_kind
+import mainline
+import wire
 
 SCHEMA_VERSION = 1
 FIELDS = ["kind", "hz", "part", "path", "op", "lines", "chips", "n",
@@ -22,8 +25,6 @@ FIELDS = ["kind", "hz", "part", "path", "op", "lines", "chips", "n",
           "agree", "tx_per_op", "bytes_per_op", "bus_us_per_op",
           "gbus_us_per_op", "phys_min_tx", "min_us", "med_us", "p95_us",
           "cpu_ns_per_tx", "pins_per_op", "skew_bus_us", "skew_wall_us"]
-PATHS = ["sysfs", "cdev-line", "cdev-multi", "block-dev", "block-sysfs"]
-OPS = ["set-all", "set-mask", "get-all", "toggle", "rmw"]
 
 # I2C addresses behind each part's lines, in the order of the bench's
 # line specs: one address per 8-line port group of a max7325 (group A
@@ -33,6 +34,7 @@ ADDRESS_OF_LINE = {
     "pca9555": lambda i: 0, "tca6408": lambda i: 0, "pcf8574": lambda i: 0,
     "pcf8575": lambda i: 0, "max7321": lambda i: 0,
     "max7325": lambda i: i // 8, "span24": lambda i: 0 if i < 8 else 1,
+    "fxl6408": lambda i: 0, "mcp23017": lambda i: 0, "tca6424": lambda i: 0,
 }
 
 
@@ -53,10 +55,6 @@ def phys_min(part, nl, op):
         return 2
     f = ADDRESS_OF_LINE[part]
     return len({f(i) for i in op_lines(op, nl)})
-
-
-def path_kind(path):
-    return path.split(":", 1)[0]
 
 
 def parse(console):
@@ -92,7 +90,8 @@ def parse(console):
 
 
 def bus_us(hz, segs, nbytes, tx):
-    """DESIGN.md: 1 clock per START/repeated START, 9 per byte, 1 STOP."""
+    """The bus clock (expander-models/LOG-FORMAT.md): 1 clock per START
+    or repeated START, 9 per byte, 1 per STOP."""
     return (segs + 9 * nbytes + tx) * 1e6 / hz if hz else None
 
 
@@ -546,28 +545,37 @@ def section_runs(cells, prev, pairs, prev_pairs, out):
     out.append("")
 
 
-def timing_case(cells, out_dir):
+def timing_case(cells, out_dir, buses=None, decode=None):
     """Per-line against block for one case: pca9555, 8 lines of port 0
     (16 if the run has no 8), set-all, lowest speed: VCD in bus time and
-    the data for a plot."""
+    the data for a plot. With the log's buses, SCL and SDA of each case
+    beside its pins (wire.py); decode gets one sigrok command per bus."""
     hz = min(c["hz"] for c in cells if c["kind"] == "vhost")
     ix = index(cells, hz=hz)
     nl = 8 if ("pca9555", 8, "block-dev", "set-all") in ix else 16
-    cases = []
+    cases, wins = [], []
     for pk in ("cdev-line", "cdev-multi", "block-dev"):
         c = ix.get(("pca9555", nl, pk, "set-all"))
         if c and c["_ops"]:
             cases.append(("pca9555, %d lines, set-all, %g kHz: %s" %
                           (nl, hz / 1000, c["path"]), c["_ops"][:2]))
+            wins.append((c["win"], c["n"]))
     if not cases:
         return []
     vcd = buslog.Vcd("expander-bench: per-line against block, pca9555 %d "
                      "lines set-all, bus time from each window's start" % nl,
-                     100)
-    for title, cops in cases:
-        buslog.add_case(vcd, buslog.scope_name(title.split(": ")[1]), cops,
-                        len(cops))
-    vcd.write(os.path.join(out_dir, "pins-case.vcd"))
+                     1)
+    path = os.path.join(out_dir, "pins-case.vcd")
+    for (title, cops), (win, n) in zip(cases, wins):
+        scope = buslog.scope_name(title.split(": ")[1])
+        buslog.add_case(vcd, scope, cops, len(cops))
+        if buses:
+            for bus, (scl, sda) in wire.add_cell(vcd, scope, buses, win, n,
+                                                  len(cops), False).items():
+                if decode is not None:
+                    decode.append(wire.sigrok_command("pins-case.vcd", scl,
+                                                      sda))
+    vcd.write(path)
     return cases
 
 
@@ -608,14 +616,20 @@ def main():
     write_csv_json(cells, stubs, stages, pairs, out_dir)
 
     speeds = sorted({c["hz"] for c in cells if c["kind"] == "vhost"})
+    # The aggregator and gpiod-tools cells have their own section
+    # (mainline.py); the sections below compare the paths of PATHS.
+    extra = [c for c in cells if mainline.is_extra(c)]
+    cells = [c for c in cells if not mainline.is_extra(c)]
     vh = [c for c in cells if c["kind"] == "vhost"]
     out = ["# Per-line against block GPIO access on a slow I2C bus", "",
-           "One run of `make bench`: %d cells (%d vhost-user, %d i2c-stub), "
-           "bus speeds %s, n = %s operations per cell after 2 warm-up "
-           "operations. Guest stage times: %s." % (
-               len(cells), len(vh), len(cells) - len(vh),
+           "One run of `make bench`: %d cells (%d vhost-user, %d i2c-stub, "
+           "%d on mainline's aggregator and tools), bus speeds %s, n = %s "
+           "operations per cell after 2 warm-up operations. Guest stage "
+           "times: %s." % (
+               len(cells) + len(extra), len(vh), len(cells) - len(vh),
+               len(extra),
                ", ".join("%g kHz" % (hz / 1000) for hz in speeds),
-               ", ".join(sorted({str(c["n"]) for c in cells})),
+               ", ".join(sorted({str(c["n"]) for c in cells + extra})),
                "; ".join(stages) or "–"), "",
            "Paths: `sysfs` legacy /sys/class/gpio, one value file per line; "
            "`cdev-line` GPIO v2 character device, one line request per "
@@ -629,15 +643,19 @@ def main():
     claim_latency(cells, pairs, out)
     claim_skew(cells, out)
     section_agree(cells, out)
+    mainline.section(cells + extra, speeds, out)
     section_counts(cells, speeds, out)
     section_bytes(cells, speeds, out)
     section_latency(cells, speeds, out)
     section_cpu(cells, out)
+    import hostload
+    hostload.section(out_dir, out)
     if any(c["kind"] == "stub" for c in cells):
         section_stub(cells, stubs, out)
-    section_runs(cells, prev, pairs, prev_pairs, out)
+    section_runs(cells + extra, prev, pairs, prev_pairs, out)
 
-    cases = timing_case(cells, out_dir)
+    decode = []
+    cases = timing_case(cells, out_dir, buses, decode)
     nall = buslog.whole_run(buses, os.path.join(out_dir, "pins-all.vcd")) \
         if buses else 0
     try:
@@ -655,14 +673,17 @@ def main():
             "- results.csv, results.json: every cell (bench/README.md)",
             "- plots: %s" % pngs,
             "- pins-case.vcd: the pin-timing case in bus time (GTKWave, "
-            "PulseView); pins-all.vcd: all %d pin changes of the run on "
-            "host wall time" % nall, ""]
+            "PulseView), with SCL and SDA of each path's bus; pins-all.vcd: "
+            "all %d pin changes of the run on host wall time" % nall, ""]
+    if decode:
+        out += ["Decode the wires with sigrok's I2C decoder (one command "
+                "per path):", "", "```sh"] + decode + ["```", ""]
     with open(os.path.join(out_dir, "report.md"), "w") as f:
         f.write("\n".join(out) + "\n")
     i = out.index("## The three claims")
     print("\n".join(out[i:i + 40]))
     print("report: %d cells -> %s/report.md, results.csv, results.json"
-          % (len(cells), out_dir))
+          % (len(cells) + len(extra), out_dir))
 
 
 if __name__ == "__main__":

@@ -128,16 +128,20 @@ static void bus_counts(const char *bus, long long *tx, long long *bytes,
 }
 
 /*
- * Send "drive HCHIP PIN V" and, while it travels, wait for fd to become
- * readable (fd < 0: do not). Returns the microseconds from sending to
- * readable (0 if not within a second); *rtt the command's round trip.
+ * Send "drive HCHIP PIN V" (or toggle) and watch fd (< 0: none) for an
+ * event meanwhile. Returns the microseconds from sending to fd becoming
+ * readable, 0 if it did not before the expander's handler ended (the
+ * host's line GLINE delivered more than before and took its buffer
+ * back) or a second passed; *rtt the command's own round trip.
  */
 static long long drive_and_wait(const char *hchip, const char *pin,
-				const char *v, int fd, long long *rtt)
+				const char *v, int fd, unsigned int gline,
+				long long before, long long *rtt)
 {
+	struct pollfd p[2] = { { .fd = ctl, .events = POLLIN },
+			       { .fd = fd, .events = POLLIN } };
+	long long t0, lat = 0, deadline, d, u;
 	char c[128], line[256];
-	long long t0, lat = 0, deadline;
-	struct pollfd p = { .fd = fd, .events = POLLIN };
 	size_t n;
 
 	if (v[0] == 't')
@@ -148,8 +152,13 @@ static long long drive_and_wait(const char *hchip, const char *pin,
 	t0 = now_us();
 	if (write(ctl, c, n) != (ssize_t)n)
 		die("control write failed");
-	if (fd >= 0 && poll(&p, 1, 1000) == 1)
-		lat = now_us() - t0;
+	/* The reply, and the event if it comes first. */
+	while (fd >= 0 && !lat && poll(p, 2, 5000) > 0) {
+		if (p[1].revents & POLLIN)
+			lat = now_us() - t0;
+		if (p[0].revents & POLLIN)
+			break;
+	}
 	deadline = now_ms() + 5000;
 	if (ctl_read_line(ctl, line, sizeof(line), deadline))
 		die("no reply to drive");
@@ -157,6 +166,17 @@ static long long drive_and_wait(const char *hchip, const char *pin,
 	if (strncmp(line, "ok", 2)) {
 		printf("# irqprobe: %s: %s\n", c, line);
 		exit(2);
+	}
+	/* No event yet: until it comes, or the handler ends without one. */
+	deadline = now_ms() + 1000;
+	while (fd >= 0 && !lat && now_ms() < deadline) {
+		if (poll(&p[1], 1, 2) == 1) {
+			lat = now_us() - t0;
+			break;
+		}
+		gline_state(gline, &d, &u);
+		if (d > before && u == 1)
+			break;
 	}
 	return lat;
 }
@@ -261,7 +281,8 @@ static int edges_or_block(int argc, char **argv, int block)
 			gline_state(gline, &before, &u);
 			if (cmd(reset, reply, sizeof(reply)))
 				die("reset-counters failed");
-			lat = drive_and_wait(hchip, pin, argv[i], fd, &rtt);
+			lat = drive_and_wait(hchip, pin, argv[i], fd, gline,
+					     before, &rtt);
 			irqs = wait_handler(gline, before);
 			bus_counts(bus, &tx, &bytes, &busy);
 			if (block) {
@@ -320,7 +341,7 @@ static int drive_one(int argc, char **argv)
 	if (argc != 4)
 		die("usage");
 	gline_state(atoi(argv[0]), &before, &u);
-	drive_and_wait(argv[1], argv[2], argv[3], -1, &rtt);
+	drive_and_wait(argv[1], argv[2], argv[3], -1, 0, 0, &rtt);
 	printf("irqs=%lld\n", wait_handler(atoi(argv[0]), before));
 	return 0;
 }

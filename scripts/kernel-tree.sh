@@ -1,11 +1,16 @@
-#!/bin/sh
-# Bring build/linux to Debian's linux-source-6.12 plus patches/series.
+#!/bin/bash
+# Bring build/linux to Debian's linux-source-6.12 plus a patch series
+# (PATCHDIR/series, normally patches/).
 #
-# The tree is a git repository made once from the tarball. Each run resets
-# it to that base and applies the series with git am: git rewrites only the
-# files whose content changes, so kbuild recompiles only what a changed
-# patch touches. Stops on the first patch that does not apply and records
-# what was applied in build/linux/.applied-patches.
+# The tree is a git repository made once from the tarball. Each run
+# builds the commit of base + series in a private index, one commit per
+# patch, without touching the work tree, and only then moves the work
+# tree to it: git rewrites just the files that differ from what is
+# checked out, so kbuild recompiles only what differs between the old and
+# the new series, whichever way they differ (a changed patch, a patch
+# left out by make compare, a user's patches on top). Stops on the first
+# patch that does not apply (the work tree is then left as it was) and
+# records what was applied in build/linux/.applied-patches.
 set -eu
 SRC=${1:?usage: kernel-tree.sh TREE PATCHDIR}
 PATCHES=${2:?}
@@ -26,16 +31,47 @@ if [ ! -e "$SRC/.git/refs/tags/base" ]; then
 	mv "$SRC.tmp" "$SRC"
 fi
 
+# A tree left by the git am of earlier versions of this script.
 $GIT am --abort >/dev/null 2>&1 || true
-$GIT reset -q --hard base
-: > "$SRC/.applied-patches"
-grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/series" | while read -r p; do
-	if ! $GIT am -q --keep-cr "$PATCHES/$p" >/dev/null 2>"$SRC/.am-error"; then
+
+IDX=$SRC/.git/series-index
+TMP=$SRC/.git/series-tmp
+rm -rf "$IDX" "$TMP"
+mkdir -p "$TMP"
+GIT_INDEX_FILE=$IDX $GIT read-tree base
+head=$($GIT rev-parse base)
+# field NAME DEFAULT: a header of the patch in hand (git mailinfo).
+field() {
+	local v
+	v=$(sed -n "s/^$1: //p" "$TMP/info")
+	echo "${v:-$2}"
+}
+: > "$TMP/applied"
+while read -r p; do
+	if ! GIT_INDEX_FILE=$IDX $GIT apply --cached "$PATCHES/$p" \
+	     >/dev/null 2>"$SRC/.am-error"; then
 		echo "kernel: $p does not apply:" >&2
 		cat "$SRC/.am-error" >&2
-		$GIT am --abort >/dev/null 2>&1 || true
+		rm -rf "$IDX" "$TMP"
 		exit 1
 	fi
-	echo "$p" >> "$SRC/.applied-patches"
-done
-echo "kernel: applied $(wc -l < "$SRC/.applied-patches") patches"
+	# The patch's own author, date and message, as git am would keep
+	# (a bare diff without mail headers gets the patch's file name).
+	git mailinfo "$TMP/msg" "$TMP/patch" < "$PATCHES/$p" > "$TMP/info"
+	{ field Subject "$p"; echo; cat "$TMP/msg"; } > "$TMP/message"
+	tree=$(GIT_INDEX_FILE=$IDX $GIT write-tree)
+	head=$(GIT_AUTHOR_NAME="$(field Author expander-bench)" \
+	       GIT_AUTHOR_EMAIL="$(field Email bench@localhost)" \
+	       GIT_AUTHOR_DATE="$(field Date "")" \
+	       $GIT commit-tree "$tree" -p "$head" -F "$TMP/message")
+	echo "$p" >> "$TMP/applied"
+done < <(grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/series")
+rm -rf "$IDX"
+
+# Only the files that differ between HEAD and the new commit change.
+changed=$($GIT diff --name-only HEAD "$head" | wc -l)
+$GIT reset -q --hard "$head"
+mv "$TMP/applied" "$SRC/.applied-patches"
+rm -rf "$TMP"
+echo "kernel: applied $(wc -l < "$SRC/.applied-patches") patches" \
+	"($changed files changed in the tree)"

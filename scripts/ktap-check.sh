@@ -4,8 +4,10 @@
 # Counts every KTAP result line (KUnit's, printed by the kernel, and the
 # guest suite's, at any nesting depth), prints the failures and a summary,
 # and fails on: any "not ok" (but "# TODO", a known bug, see ktap.sh),
-# no result at all, a guest suite that did not
-# finish (BENCH-EXIT missing), or any kernel splat.
+# no result at all, a document whose results do not match its "1..N"
+# plan (a test that stopped early or ran checks it did not plan), a
+# guest suite that did not finish (BENCH-EXIT missing), or any kernel
+# splat.
 set -u
 LOG=$1
 
@@ -18,8 +20,44 @@ LOG=$1
 # scripts/test-ktap-check.sh feeds one of each to this script.
 SPLAT='------------\[ cut here \]------------|^(\[[ 0-9.]+\] )?WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel|Internal error:|INFO: task .* blocked|possible recursive locking|possible circular locking|inconsistent lock state|possible irq lock inversion|suspicious RCU usage|bad unlock balance|held lock freed|lock held when returning to user space|sleeping function called from invalid context|KASAN:|UBSAN:|kmemleak:.*new suspected|unreferenced object 0x|general protection fault|refcount_t:|list_(add|del) corruption|Call trace:|Backtrace:'
 
+# Plans: a KTAP document starts with "KTAP version 1" (or its plan) at
+# some indentation (4 spaces per nesting level) and ends where a result
+# line of the level above comes (its own result), where another document
+# starts at its level or above, or at the end of the log. Its "1..N" must
+# then match the results it had.
 awk '
+function depth(s) { match(s, /^ */); return int(RLENGTH / 4) }
+function start(d) {
+	close_from(d)
+	open[d] = 1; plan[d] = -1; n[d] = 0; name[d] = d ? "?" : "top level"
+	if (d > deepest) deepest = d
+}
+function close_from(d,    k) {
+	for (k = deepest; k >= d; k--) {
+		if (!open[k]) continue
+		open[k] = 0
+		if (plan[k] >= 0 && n[k] != plan[k]) {
+			badplan++
+			plans[badplan] = sprintf("%s (line %d): plan 1..%d, %d results", name[k], first[k], plan[k], n[k])
+		}
+	}
+}
+/^ *KTAP version/ { d = depth($0); start(d); first[d] = NR; next }
+/^ *# Subtest: / {
+	d = depth($0)
+	if (open[d]) { name[d] = $0; sub(/^ *# Subtest: /, "", name[d]) }
+	next
+}
+/^ *1\.\.[0-9]+/ {
+	d = depth($0)
+	if (!open[d] || n[d] > 0) { start(d); first[d] = NR }
+	line = $0; sub(/^ *1\.\./, "", line); plan[d] = line + 0
+	next
+}
 /^[ \t]*(ok|not ok) [0-9]+/ {
+	d = depth($0)
+	close_from(d + 1)
+	if (open[d]) n[d]++
 	line = $0
 	sub(/^[ \t]*/, "", line)
 	if (line ~ /# SKIP/) skip++
@@ -29,10 +67,12 @@ awk '
 	else pass++
 }
 END {
+	close_from(0)
 	for (i = 1; i <= todo; i++) print "TODO: " todos[i]
 	for (i = 1; i <= fail; i++) print "FAILED: " failed[i]
+	for (i = 1; i <= badplan; i++) print "FAILED: results do not match the plan: " plans[i]
 	printf "ktap: %d ok, %d not ok, %d skipped, %d todo (all nesting levels)\n", pass, fail, skip, todo
-	exit (fail > 0 || pass == 0)
+	exit (fail > 0 || pass == 0 || badplan > 0)
 }' "$LOG"
 rc=$?
 

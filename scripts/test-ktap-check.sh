@@ -16,6 +16,7 @@ KTAP version 1
 1..1
     KTAP version 1
     # Subtest: 40-faults
+    1..1
     ok 1 pca9555 NACK: block read fails with EIO
 ok 1 40-faults
 # guest tests: 1 passed, 0 failed
@@ -72,6 +73,48 @@ expect 1 "no BENCH-EXIT"
 clean | sed 's/^    ok 1/    not ok 1/' > "$T/console"
 expect 1 "a failed test"
 
+# Results that do not match a plan: a test that stopped early (fewer),
+# one that ran checks it did not plan (more), a suite missing a test.
+clean | sed 's/^    1\.\.1$/    1..2/' > "$T/console"
+expect 1 "fewer results than planned"
+clean | sed '/^    ok 1/a\
+    ok 2 an unplanned check' > "$T/console"
+expect 1 "more results than planned"
+clean | sed 's/^1\.\.1$/1..2/' > "$T/console"
+expect 1 "a test missing from the suite"
+if ! grep -q "plan 1..2, 1 results" "$T/out"; then
+	fail=$((fail + 1))
+	echo "FAIL: the plan mismatch is not named"
+fi
+# KUnit's nesting: suites in a document, parameterised cases one deeper.
+kunit() {
+	cat <<'LOG'
+KTAP version 1
+1..2
+    KTAP version 1
+    # Subtest: gpio-block
+    # module: gpio_block_test
+    1..2
+        KTAP version 1
+        # Subtest: parse
+        ok 1 hex
+        ok 2 decimal
+    # parse: pass:2 fail:0 skip:0 total:2
+    ok 1 parse
+    ok 2 mask
+ok 1 gpio-block
+    KTAP version 1
+    # Subtest: other
+    1..1
+    ok 1 one
+ok 2 other
+LOG
+}
+{ kunit; clean; } > "$T/console"
+expect 0 "KUnit nesting, a case without a plan"
+{ kunit | sed 's/^    1\.\.2$/    1..3/'; clean; } > "$T/console"
+expect 1 "KUnit suite short of its plan"
+
 # Errors the tests provoke on purpose: the run passes.
 clean | sed '/^    ok 1/a\
 gpio-block rel-bad-dup-lines: error -16: cannot create GPIO block dup-lines-block\
@@ -81,11 +124,10 @@ gpiochip_add_data_with_key: GPIOs 0..-1 (gpio-mockup-A) failed to register, -22\
 gpio-sim gpio-sim.0: probe with driver gpio-sim failed with error -34\
     # WARNING: gpio cdev ABI v1 is deprecated.' > "$T/console"
 expect 0 "expected error messages"
-clean | sed "/^    ok 1/a\\
-    not ok 18 value: plus sign: EINVAL # TODO kstrtou64 accepts '+'" \
+clean | sed "s/^    ok 1 .*/    not ok 1 value: plus sign: EINVAL # TODO kstrtou64 accepts '+'/" \
 	> "$T/console"
 expect 0 "a TODO result"
-if ! grep -q "^TODO: .*not ok 18" "$T/out"; then
+if ! grep -q "^TODO: .*not ok 1 value" "$T/out"; then
 	fail=$((fail + 1))
 	echo "FAIL: the TODO result is not listed"
 fi

@@ -4,11 +4,16 @@
 #   dumpdtb FILE  write the virt machine's own DT (no daemon, no boot)
 #   shell         interactive console (Ctrl-A X quits)
 #   cmd "CMD"     run one guest command; exit with its status
+#   count "CMD"   the same, then print what it put on each bus
+#                 (bench/count.py: transactions, bytes, bus time, decoded)
 #   test          run the guest test suite; KTAP is checked on the host
 #   bench         run the guest benchmark; results land in $B/bench
 #
 # Environment (set by the Makefile): B KOUT ZIMAGE INITRAMFS DAEMON
-# BOARD_DTB; TIMEOUT (seconds, per boot), PACED=1 (bus paced in real time).
+# BOARD_DTB; TIMEOUT (seconds, per boot), IDLE_TIMEOUT (seconds without a
+# new console byte; 0 = none), PACED=1 (bus paced in real time).
+# CMD_FILE: the command for cmd and count, read from this file instead of
+# ARG (the Makefile writes CMD there untouched: quotes, $, newlines).
 # For scripts/test-daemon-lifecycle.sh: ATTACH_DPID=PID boots against the
 # daemon PID already serving RUN (not started, not stopped here; RUN is
 # kept), REBOOT=1 lets a guest reboot restart the machine (no -no-reboot).
@@ -31,11 +36,16 @@ if [ "$MODE" = dumpdtb ]; then
 		"${MACHINE[@]}" -display none
 fi
 
+# Two bounds, so that nothing hangs and a busy host fails nothing: a hung
+# guest falls silent, and IDLE_TIMEOUT catches that in minutes; TIMEOUT
+# caps the whole boot. The suite prints a KTAP line every few seconds on
+# an idle 2-core machine (83 s in all), but a host shared with kernel
+# builds has been seen to slow it twentyfold, so the caps are wide.
 case $MODE in
-shell)	TIMEOUT=${TIMEOUT:-0} ;;
-cmd)	TIMEOUT=${TIMEOUT:-120} ;;
-test)	TIMEOUT=${TIMEOUT:-600} ;;
-bench)	TIMEOUT=${TIMEOUT:-1200} ;;
+shell)	TIMEOUT=${TIMEOUT:-0} IDLE_TIMEOUT=${IDLE_TIMEOUT:-0} ;;
+cmd|count) TIMEOUT=${TIMEOUT:-600} IDLE_TIMEOUT=${IDLE_TIMEOUT:-0} ;;
+test)	TIMEOUT=${TIMEOUT:-2400} IDLE_TIMEOUT=${IDLE_TIMEOUT:-300} ;;
+bench)	TIMEOUT=${TIMEOUT:-2400} IDLE_TIMEOUT=${IDLE_TIMEOUT:-0} ;;
 *)	echo "vm.sh: unknown mode $MODE" >&2; exit 2 ;;
 esac
 
@@ -43,7 +53,11 @@ esac
 mkdir -p "$RUN"
 CONSOLE=$RUN/console.log
 BUSLOG=$RUN/bus.log
-printf '%s' "$ARG" > "$RUN/cmd"
+if [ -n "${CMD_FILE:-}" ]; then
+	cp "$CMD_FILE" "$RUN/cmd" || exit 2
+else
+	printf '%s' "$ARG" > "$RUN/cmd"
+fi
 printf '%s' "$MODE" > "$RUN/mode"
 
 # --- the host side: one daemon serving every bus of the board -----------
@@ -102,7 +116,7 @@ QEMU=(qemu-system-arm -machine virt,memory-backend=mem "${MACHINE[@]}"
 	-fw_cfg name=opt/bench/mode,file="$RUN/mode"
 	-fw_cfg name=opt/bench/cmd,file="$RUN/cmd")
 echo "vm: ${QEMU[*]}" | sed 's/ -/ \\\n    -/g' > "$RUN/qemu-cmd"
-echo "vm: $(printf '%q ' "${QEMU[@]}")"
+[ "${QUIET:-0}" = 1 ] || echo "vm: $(printf '%q ' "${QEMU[@]}")"
 
 if [ "$MODE" = shell ]; then
 	"${QEMU[@]}" -nographic -serial mon:stdio
@@ -112,10 +126,19 @@ fi
 T0=$(date +%s.%N)
 "${QEMU[@]}" -display none -monitor none -serial file:"$CONSOLE" </dev/null &
 QPID=$!
-[ "${QUIET:-0}" = 1 ] || tail -n +1 -F --pid=$QPID "$CONSOLE" 2>/dev/null &
+# QUIET=1: nothing of the console; QUIET=progress: the bench's stage and
+# progress lines only (make compare); else all of it.
+case ${QUIET:-0} in
+1)	;;
+progress)
+	tail -n +1 -F --pid=$QPID "$CONSOLE" 2>/dev/null |
+		grep --line-buffered -a '^# \(progress\|bench\):' & ;;
+*)	tail -n +1 -F --pid=$QPID "$CONSOLE" 2>/dev/null & ;;
+esac
 
 fail=
 first_ktap=
+seen=0 seen_at=$T0
 while kill -0 $QPID 2>/dev/null; do
 	if [ -z "$first_ktap" ] && grep -q 'KTAP version' "$CONSOLE" 2>/dev/null; then
 		first_ktap=$(echo "$(date +%s.%N) - $T0" | bc | cut -c1-5)
@@ -124,9 +147,18 @@ while kill -0 $QPID 2>/dev/null; do
 		fail="expander-daemon died during the run: $(tail -n 3 "$RUN/daemon.err")"
 		break
 	fi
+	now=$(date +%s.%N)
 	if [ "$TIMEOUT" -gt 0 ] &&
-	   [ "$(echo "$(date +%s.%N) - $T0 > $TIMEOUT" | bc)" = 1 ]; then
+	   [ "$(echo "$now - $T0 > $TIMEOUT" | bc)" = 1 ]; then
 		fail="timeout: the guest ran longer than ${TIMEOUT}s"
+		break
+	fi
+	size=$(stat -c %s "$CONSOLE" 2>/dev/null || echo 0)
+	if [ "$size" != "$seen" ]; then
+		seen=$size seen_at=$now
+	elif [ "$IDLE_TIMEOUT" -gt 0 ] &&
+	     [ "$(echo "$now - $seen_at > $IDLE_TIMEOUT" | bc)" = 1 ]; then
+		fail="timeout: no console output for ${IDLE_TIMEOUT}s ($(tail -n 1 "$CONSOLE" | cut -c1-80))"
 		break
 	fi
 	sleep 0.2
@@ -145,11 +177,17 @@ if [ -n "$fail" ]; then
 fi
 
 case $MODE in
-cmd)
+cmd|count)
 	rc=$(sed -n 's/^BENCH-EXIT=\([0-9]*\).*/\1/p' "$CONSOLE" | tail -n 1)
 	if [ -z "$rc" ]; then
 		echo "vm: the guest stopped before the command finished" >&2
 		exit 1
+	fi
+	if [ "$MODE" = count ]; then
+		[ "${QUIET:-0}" = 1 ] && sed -n '/^COUNT-OUTPUT-BEGIN/,/^COUNT-OUTPUT-END/p' \
+			"$CONSOLE" | sed '1d;$d'
+		echo "vm: the command exited with status $rc"
+		/usr/bin/python3 bench/count.py "$RUN" || exit 1
 	fi
 	exit "$rc" ;;
 test)

@@ -13,6 +13,11 @@
  *                    GPIO_V2_LINE_SET_VALUES_IOCTL (what a user picks today)
  *       block-dev:NAME    /dev/NAME of a registered GPIO block
  *       block-sysfs:NAME  /sys/class/gpioblock/NAME/value
+ *       aggregator:NAME   cdev-multi on a gpio-aggregator chip (run-bench
+ *                    makes it; NAME says how its lines are laid out)
+ *       gpiod-tools  libgpiod's gpioset / gpioget, one process per chip
+ *                    and operation, several lines each, as a user calls
+ *                    them (libgpiod 1.6 syntax: gpioset CHIP OFF=V...)
  * OP    set-all   write a new value to every line (all lines change)
  *       set-mask  write the lower half of the lines only
  *       get-all   read every line (they are outputs: the port is read)
@@ -45,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/gpio.h>
@@ -67,7 +73,7 @@ struct chip {
 	int base;		/* sysfs: legacy number of line 0, -1 unknown */
 };
 
-enum path { P_SYSFS, P_LINE, P_MULTI, P_BDEV, P_BSYSFS };
+enum path { P_SYSFS, P_LINE, P_MULTI, P_BDEV, P_BSYSFS, P_TOOLS };
 
 struct line {
 	struct chip *chip;
@@ -313,6 +319,66 @@ static void set_block_mask(uint64_t mask)
 	A->block_mask = mask;
 }
 
+/*
+ * gpiod-tools: run gpioset or gpioget on the lines of chip c in mask
+ * (bit i = the chip's i-th line of the spec); gpioget's values come back
+ * through a pipe, in the order asked for.
+ */
+static uint64_t tool(struct chip *c, uint64_t mask, uint64_t bits, int set)
+{
+	char args[MAX_LINES][16], out[256] = "";
+	char *argv[MAX_LINES + 3];
+	unsigned int i, n = 0, k;
+	uint64_t v = 0;
+	int fds[2], status;
+	ssize_t len = 0, r;
+	pid_t pid;
+	char *p;
+
+	argv[n++] = set ? "gpioset" : "gpioget";
+	argv[n++] = c->name;
+	for (i = 0; i < c->n; i++) {
+		if (!(mask >> i & 1))
+			continue;
+		if (set)
+			snprintf(args[i], sizeof(args[i]), "%u=%u", c->off[i],
+				 (unsigned int)(bits >> i & 1));
+		else
+			snprintf(args[i], sizeof(args[i]), "%u", c->off[i]);
+		argv[n++] = args[i];
+	}
+	argv[n] = NULL;
+	if (pipe(fds))
+		die("pipe");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		dup2(fds[1], 1);
+		close(fds[0]);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	while ((r = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
+		len += r;
+	close(fds[0]);
+	out[len] = '\0';
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		fprintf(stderr, "gpiobench: %s %s failed (status %d): %s\n",
+			argv[0], c->name, status, out);
+		exit(1);
+	}
+	for (i = 0, p = out; !set && i < c->n; i++) {
+		if (!(mask >> i & 1))
+			continue;
+		k = strtoul(p, &p, 10);
+		v |= (uint64_t)(k & 1) << i;
+	}
+	return v;
+}
+
 static void setup(void)
 {
 	unsigned int i;
@@ -336,6 +402,8 @@ static void setup(void)
 			A->chips[i].req = request(&A->chips[i], A->chips[i].off,
 					       A->chips[i].n);
 		break;
+	case P_TOOLS:
+		break;		/* every operation requests and releases */
 	case P_BDEV:
 		snprintf(p, sizeof(p), "/dev/%s", A->block_name);
 		A->block_fd = open(p, O_RDWR);
@@ -396,6 +464,15 @@ static void put(uint64_t mask, uint64_t bits)
 		if (pwrite(A->block_fd, &bits, sizeof(bits), 0) != sizeof(bits))
 			die("block write");
 		break;
+	case P_TOOLS:
+		for (i = 0; i < A->nchips; i++) {
+			uint64_t m = (mask >> A->chips[i].first) &
+				     lines_mask(A->chips[i].n);
+
+			if (m)
+				tool(&A->chips[i], m, bits >> A->chips[i].first, 1);
+		}
+		break;
 	case P_BSYSFS: {
 		int n = snprintf(buf, sizeof(buf), "%llx",
 				 (unsigned long long)(bits & mask));
@@ -442,6 +519,15 @@ static uint64_t get(uint64_t mask)
 		set_block_mask(mask);
 		if (pread(A->block_fd, &v, sizeof(v), 0) != sizeof(v))
 			die("block read");
+		break;
+	case P_TOOLS:
+		for (i = 0; i < A->nchips; i++) {
+			uint64_t m = (mask >> A->chips[i].first) &
+				     lines_mask(A->chips[i].n);
+
+			if (m)
+				v |= tool(&A->chips[i], m, 0, 0) << A->chips[i].first;
+		}
 		break;
 	case P_BSYSFS: {
 		ssize_t n;
@@ -492,7 +578,7 @@ static uint64_t run_op(const char *op, long i, uint64_t all, uint64_t half)
 
 /*
  * Of the last control command: "counters" answers a line per bus, I2C
- * and SPI (some 25 buses of up to 200 bytes on the board).
+ * (up to 32, about 100 bytes each) and SPI (up to 200 bytes each).
  */
 static char reply[16384];
 
@@ -689,8 +775,10 @@ static int parse_path(struct access *a, const char *name)
 		a->path = P_SYSFS;
 	else if (!strcmp(name, "cdev-line"))
 		a->path = P_LINE;
-	else if (!strcmp(name, "cdev-multi"))
+	else if (!strcmp(name, "cdev-multi") || !strncmp(name, "aggregator:", 11))
 		a->path = P_MULTI;
+	else if (!strcmp(name, "gpiod-tools"))
+		a->path = P_TOOLS;
 	else if (!strncmp(name, "block-dev:", 10))
 		a->path = P_BDEV;
 	else if (!strncmp(name, "block-sysfs:", 12))

@@ -8,14 +8,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"		/* expander-models/tests: the host tests' */
 #include "i2ctrace.h"
-
-static int failed;
 
 #define PFX "       gpiobench-73      [000] .....     1.578562: "
 
-static void expect(const char *what, const char *const *lines,
-		   long long tx, long long bytes, long long segs, int lost)
+/* The trace lines counted as the guest counts them: what it sums. */
+static void expect(const char *const *lines, long long tx, long long bytes,
+		   long long segs, int lost)
 {
 	static struct i2ctrace t;
 	struct i2ctrace_count sum;
@@ -24,69 +24,74 @@ static void expect(const char *what, const char *const *lines,
 	for (; *lines; lines++)
 		i2ctrace_line(&t, *lines);
 	i2ctrace_sum(&t, &sum);
-	if (sum.tx != tx || sum.bytes != bytes || sum.segs != segs ||
-	    t.lost != lost) {
-		printf("not ok - %s: tx=%lld bytes=%lld segs=%lld lost=%d, want %lld %lld %lld %d\n",
-		       what, sum.tx, sum.bytes, sum.segs, t.lost, tx, bytes,
-		       segs, lost);
-		failed++;
-	} else {
-		printf("ok - %s\n", what);
-	}
+	CHECK_EQ(sum.tx, tx);
+	CHECK_EQ(sum.bytes, bytes);
+	CHECK_EQ(sum.segs, segs);
+	CHECK_EQ(t.lost, lost);
 }
+
+/* pca9555 output pair in one write: address, command, 2 data. */
+static const char *const pair_write_lines[] = {
+	PFX "i2c_write: i2c-3 #0 a=020 f=0000 l=3 [02-aa-aa]\n",
+	PFX "i2c_result: i2c-3 n=1 ret=1\n", NULL };
+/* regmap read: write [reg], Sr, read 2: 2 address bytes + 3. */
+static const char *const pair_read_lines[] = {
+	PFX "i2c_write: i2c-3 #0 a=020 f=0000 l=1 [00]\n",
+	PFX "i2c_read: i2c-3 #1 a=020 f=0001 l=2\n",
+	PFX "i2c_reply: i2c-3 #1 a=020 f=0001 l=2 [00-00]\n",
+	PFX "i2c_result: i2c-3 n=2 ret=2\n", NULL };
+/* SMBus receive byte emulated on i2c-virtio: counted once. */
+static const char *const emulated_lines[] = {
+	PFX "smbus_read: i2c-3 a=038 f=0000 c=0 BYTE\n",
+	PFX "i2c_read: i2c-3 #0 a=038 f=0001 l=1\n",
+	PFX "i2c_reply: i2c-3 #0 a=038 f=0001 l=1 [ff]\n",
+	PFX "i2c_result: i2c-3 n=1 ret=1\n",
+	PFX "smbus_reply: i2c-3 a=038 f=0000 c=0 BYTE l=0 []\n",
+	PFX "smbus_result: i2c-3 a=038 f=0000 c=0 BYTE rd res=0\n",
+	NULL };
+/* i2c-stub, pca9555 regmap over SMBus I2C block: l counts block[0]. */
+static const char *const stub_lines[] = {
+	PFX "smbus_write: i2c-4 a=020 f=0000 c=2 I2C_BLOCK_DATA l=2 [01-aa]\n",
+	PFX "smbus_result: i2c-4 a=020 f=0000 c=2 I2C_BLOCK_DATA wr res=0\n",
+	PFX "smbus_read: i2c-4 a=020 f=0000 c=0 I2C_BLOCK_DATA\n",
+	PFX "smbus_reply: i2c-4 a=020 f=0000 c=0 I2C_BLOCK_DATA l=2 [01-ff]\n",
+	PFX "smbus_result: i2c-4 a=020 f=0000 c=0 I2C_BLOCK_DATA rd res=0\n",
+	PFX "smbus_result: i2c-4 a=022 f=0000 c=ff BYTE wr res=0\n",
+	PFX "smbus_reply: i2c-4 a=020 f=0000 c=1 BYTE_DATA l=1 [12]\n",
+	PFX "smbus_result: i2c-4 a=020 f=0000 c=1 BYTE_DATA rd res=0\n",
+	NULL };
+/* Two adapters in one window, and a ring buffer that overflowed. */
+static const char *const both_lines[] = {
+	"# entries-in-buffer/entries-written: 176/180   #P:1\n",
+	PFX "i2c_write: i2c-3 #0 a=020 f=0000 l=3 [02-aa-aa]\n",
+	PFX "i2c_result: i2c-3 n=1 ret=1\n",
+	PFX "smbus_write: i2c-4 a=020 f=0000 c=2 I2C_BLOCK_DATA l=2 [01-aa]\n",
+	PFX "smbus_result: i2c-4 a=020 f=0000 c=2 I2C_BLOCK_DATA wr res=0\n",
+	NULL };
+static const char *const header_lines[] = {
+	"# entries-in-buffer/entries-written: 176/176   #P:1\n",
+	"#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n",
+	NULL };
+
+/* Each case: its trace lines and what they sum to. */
+#define CASE(name, lines, tx, bytes, segs, lost) \
+	TEST(name) { expect(lines, tx, bytes, segs, lost); }
+
+CASE(pair_write, pair_write_lines, 1, 4, 1, 0)
+CASE(pair_read, pair_read_lines, 1, 5, 2, 0)
+CASE(emulated_smbus_counted_once, emulated_lines, 1, 2, 1, 0)
+/* 3 + 4 + 2 (send byte) + 4 (read byte data) */
+CASE(i2c_stub_smbus_protocols, stub_lines, 4, 13, 6, 0)
+CASE(two_adapters_lost_events_flagged, both_lines, 2, 7, 2, 1)
+CASE(headers_count_nothing, header_lines, 0, 0, 0, 0)
 
 int main(void)
 {
-	/* pca9555 output pair in one write: address, command, 2 data. */
-	static const char *const pair_write[] = {
-		PFX "i2c_write: i2c-3 #0 a=020 f=0000 l=3 [02-aa-aa]\n",
-		PFX "i2c_result: i2c-3 n=1 ret=1\n", NULL };
-	/* regmap read: write [reg], Sr, read 2: 2 address bytes + 3. */
-	static const char *const pair_read[] = {
-		PFX "i2c_write: i2c-3 #0 a=020 f=0000 l=1 [00]\n",
-		PFX "i2c_read: i2c-3 #1 a=020 f=0001 l=2\n",
-		PFX "i2c_reply: i2c-3 #1 a=020 f=0001 l=2 [00-00]\n",
-		PFX "i2c_result: i2c-3 n=2 ret=2\n", NULL };
-	/* SMBus receive byte emulated on i2c-virtio: counted once. */
-	static const char *const emulated[] = {
-		PFX "smbus_read: i2c-3 a=038 f=0000 c=0 BYTE\n",
-		PFX "i2c_read: i2c-3 #0 a=038 f=0001 l=1\n",
-		PFX "i2c_reply: i2c-3 #0 a=038 f=0001 l=1 [ff]\n",
-		PFX "i2c_result: i2c-3 n=1 ret=1\n",
-		PFX "smbus_reply: i2c-3 a=038 f=0000 c=0 BYTE l=0 []\n",
-		PFX "smbus_result: i2c-3 a=038 f=0000 c=0 BYTE rd res=0\n",
-		NULL };
-	/* i2c-stub, pca9555 regmap over SMBus I2C block: l counts block[0]. */
-	static const char *const stub[] = {
-		PFX "smbus_write: i2c-4 a=020 f=0000 c=2 I2C_BLOCK_DATA l=2 [01-aa]\n",
-		PFX "smbus_result: i2c-4 a=020 f=0000 c=2 I2C_BLOCK_DATA wr res=0\n",
-		PFX "smbus_read: i2c-4 a=020 f=0000 c=0 I2C_BLOCK_DATA\n",
-		PFX "smbus_reply: i2c-4 a=020 f=0000 c=0 I2C_BLOCK_DATA l=2 [01-ff]\n",
-		PFX "smbus_result: i2c-4 a=020 f=0000 c=0 I2C_BLOCK_DATA rd res=0\n",
-		PFX "smbus_result: i2c-4 a=022 f=0000 c=ff BYTE wr res=0\n",
-		PFX "smbus_reply: i2c-4 a=020 f=0000 c=1 BYTE_DATA l=1 [12]\n",
-		PFX "smbus_result: i2c-4 a=020 f=0000 c=1 BYTE_DATA rd res=0\n",
-		NULL };
-	/* Two adapters in one window, and a ring buffer that overflowed. */
-	static const char *const both[] = {
-		"# entries-in-buffer/entries-written: 176/180   #P:1\n",
-		PFX "i2c_write: i2c-3 #0 a=020 f=0000 l=3 [02-aa-aa]\n",
-		PFX "i2c_result: i2c-3 n=1 ret=1\n",
-		PFX "smbus_write: i2c-4 a=020 f=0000 c=2 I2C_BLOCK_DATA l=2 [01-aa]\n",
-		PFX "smbus_result: i2c-4 a=020 f=0000 c=2 I2C_BLOCK_DATA wr res=0\n",
-		NULL };
-	static const char *const header[] = {
-		"# entries-in-buffer/entries-written: 176/176   #P:1\n",
-		"#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n",
-		NULL };
-
-	expect("pair write: 1 tx, 4 bytes, 1 segment", pair_write, 1, 4, 1, 0);
-	expect("pair read: 1 tx, 5 bytes, 2 segments", pair_read, 1, 5, 2, 0);
-	expect("emulated SMBus counted once", emulated, 1, 2, 1, 0);
-	/* 3 + 4 + 2 (send byte) + 4 (read byte data) */
-	expect("i2c-stub SMBus protocols", stub, 4, 13, 6, 0);
-	expect("two adapters, lost events flagged", both, 2, 7, 2, 1);
-	expect("headers count nothing", header, 0, 0, 0, 0);
-	printf("%d passed, %d failed\n", 6 - failed, failed);
-	return failed ? 1 : 0;
+	RUN(pair_write);
+	RUN(pair_read);
+	RUN(emulated_smbus_counted_once);
+	RUN(i2c_stub_smbus_protocols);
+	RUN(two_adapters_lost_events_flagged);
+	RUN(headers_count_nothing);
+	return CHECK_DONE();
 }

@@ -26,11 +26,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "layout.h"
 #include "transport_log.h"
 #include "vhost_user.h"
 #include "virtio_i2c.h"
-
-#define MEM_SIZE 0x10000
 
 static int mem_fd = -1;
 static uint8_t *mem;
@@ -85,9 +84,9 @@ static void check_fds_closed(void)
 static void setup(void)
 {
 	mem_fd = memfd_create("fuzz-guest", MFD_CLOEXEC);
-	if (mem_fd < 0 || ftruncate(mem_fd, MEM_SIZE) < 0)
+	if (mem_fd < 0 || ftruncate(mem_fd, MEMSZ) < 0)
 		abort();
-	mem = mmap(NULL, MEM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
+	mem = mmap(NULL, MEMSZ, PROT_READ | PROT_WRITE, MAP_SHARED,
 		   mem_fd, 0);
 	if (mem == MAP_FAILED)
 		abort();
@@ -150,7 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (mem_fd < 0)
 		setup();
-	memset(mem, 0, MEM_SIZE);
+	memset(mem, 0, MEMSZ);
 	vu_init(&d, "fuzz", &virtio_i2c_type, &i2c);
 	vi2c_init(&i2c, vu_queue(&d, 0), xfer, NULL);
 
@@ -169,8 +168,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				p += 3;
 				if (len > (size_t)(end - p))
 					len = end - p;
-				if (off + len > MEM_SIZE)
-					len = MEM_SIZE - off;
+				if (off + len > MEMSZ)
+					len = MEMSZ - off;
 				memcpy(mem + off, p, len);
 				p += len;
 			}

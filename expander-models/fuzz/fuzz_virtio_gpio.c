@@ -9,9 +9,9 @@
  *   [1]    bit 0 EVENT_IDX, bit 1 INDIRECT_DESC negotiated
  *   [2..3] a script of line changes between passes: each 2-bit pair
  *          says which of lines 0..3 the board toggles next
- *   [4..]  guest memory, guest-physical 0x000-0xfff: requestq
- *          descriptors at 0x000, avail 0x100, used 0x140; eventq
- *          descriptors at 0x200, avail 0x300, used 0x340; buffers after.
+ *   [4..]  guest memory (layout.h): requestq descriptors at G_RQ,
+ *          eventq's at G_EQ, each with its avail and used ring after;
+ *          buffers from G_HEAP.
  * One allocation, so AddressSanitizer sees any access past what the
  * translation allowed.
  *
@@ -25,11 +25,10 @@
 #include <string.h>
 
 #include "gpio_lines.h"
+#include "layout.h"
 #include "vgpio_transport.h"
 #include "virtqueue.h"
 
-#define MEM_SIZE	0x1000
-#define MEM_UVA		0x7f0000000000ULL
 #define NLINES		4
 
 static int verbose = -1;
@@ -39,8 +38,8 @@ static void ring(struct vq *vq, const char *name, struct guestmem *gm,
 {
 	vq_init(vq, name, gm);
 	if (vq_set_num(vq, size) < 0 ||
-	    vq_set_addr(vq, MEM_UVA + base, MEM_UVA + base + 0x100,
-			MEM_UVA + base + 0x140) < 0)
+	    vq_set_addr(vq, G_UVA + base, G_UVA + base + G_AVAIL,
+			G_UVA + base + G_USED) < 0)
 		abort();
 	vq->event_idx = hdr[1] & 1;
 	vq->indirect = hdr[1] & 2;
@@ -64,16 +63,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		verbose = getenv("FUZZ_VERBOSE") != NULL;
 	if (size < 4)
 		return 0;
-	mem = calloc(1, MEM_SIZE);
+	mem = calloc(1, G_SIZE);
 	if (!mem)
 		abort();
-	n = size - 4 < MEM_SIZE ? size - 4 : MEM_SIZE;
+	n = size - 4 < G_SIZE ? size - 4 : G_SIZE;
 	memcpy(mem, data + 4, n);
 	guestmem_init(&gm);
-	if (guestmem_add_host(&gm, 0, MEM_SIZE, MEM_UVA, mem) < 0)
+	if (guestmem_add_host(&gm, 0, G_SIZE, G_UVA, mem) < 0)
 		abort();
-	ring(&rq, "rq", &gm, 1u << ((data[0] & 7) % 5), 0x000, data);
-	ring(&eq, "eq", &gm, 1u << ((data[0] >> 3) % 5), 0x200, data);
+	ring(&rq, "rq", &gm, 1u << ((data[0] & 7) % 5), G_RQ, data);
+	ring(&eq, "eq", &gm, 1u << ((data[0] >> 3) % 5), G_EQ, data);
 	world_init(&w);
 	gl = gpio_lines_new(&w, 14, NLINES, names);
 	if (!gl)

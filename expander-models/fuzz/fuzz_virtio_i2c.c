@@ -9,9 +9,10 @@
  *          holds each transaction, bit 3 every address ACKs
  *   [2..3] the ring's starting index (SET_VRING_BASE), little-endian
  *   [4..]  region A, guest-physical 0x000-0x7ff: descriptor table at
- *          0x000, avail ring at 0x100, used ring at 0x140, buffers after;
- *          then region B, 0x800-0x8ff, adjacent in guest-physical space
- *          but not in ours: a buffer across the boundary must be refused.
+ *          DESC, avail ring at AVAIL, used ring at USED, buffers after
+ *          (layout.h); then region B, 0x800-0x8ff, adjacent in
+ *          guest-physical space but not in ours: a buffer across the
+ *          boundary must be refused.
  * Each region is its own allocation, so AddressSanitizer sees any access
  * past what the translation allowed.
  *
@@ -23,12 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout.h"
 #include "virtio_i2c.h"
 #include "virtqueue.h"
 
-#define A_SIZE	0x800
-#define B_GPA	0x800
-#define B_SIZE	0x100
+/* Where QEMU would have the regions: far apart. */
 #define A_UVA	0x7f0000000000ULL
 #define B_UVA	0x7f0000100000ULL
 
@@ -73,24 +73,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct guestmem gm;
 	struct vq vq;
 	struct vi2c dev;
+	const uint8_t *mem;
 	uint8_t *a, *b;
 	uint64_t now = 1000;
-	size_t n;
+	size_t n, len;
 	int round;
 
 	if (verbose < 0)
 		verbose = getenv("FUZZ_VERBOSE") != NULL;
-	if (size < 4)
+	if (size < RING_HDR_SIZE)
 		return 0;
 	a = calloc(1, A_SIZE);
 	b = calloc(1, B_SIZE);
 	if (!a || !b)
 		abort();
-	n = size - 4 < A_SIZE ? size - 4 : A_SIZE;
-	memcpy(a, data + 4, n);
-	if (size > 4 + A_SIZE) {
-		n = size - 4 - A_SIZE < B_SIZE ? size - 4 - A_SIZE : B_SIZE;
-		memcpy(b, data + 4 + A_SIZE, n);
+	mem = data + RING_HDR_SIZE;
+	len = size - RING_HDR_SIZE;
+	n = len < A_SIZE ? len : A_SIZE;
+	memcpy(a, mem, n);
+	if (len > A_SIZE) {
+		n = len - A_SIZE < B_SIZE ? len - A_SIZE : B_SIZE;
+		memcpy(b, mem + A_SIZE, n);
 	}
 	fb.hold = data[1] & 4;
 	fb.ack_all = data[1] & 8;
@@ -101,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	vq_init(&vq, "fuzz", &gm);
 	if (vq_set_num(&vq, 1u << (data[0] % 5)) < 0 ||
-	    vq_set_addr(&vq, A_UVA, A_UVA + 0x100, A_UVA + 0x140) < 0)
+	    vq_set_addr(&vq, A_UVA + DESC, A_UVA + AVAIL, A_UVA + USED) < 0)
 		abort();
 	vq.event_idx = data[1] & 1;
 	vq.indirect = data[1] & 2;

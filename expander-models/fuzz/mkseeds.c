@@ -11,17 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout.h"
+
 /* ---- fuzz_virtio_i2c: 4 header bytes, then region A, then region B ---- */
 
-#define A_SIZE	0x800
-#define DESC	0x000
-#define AVAIL	0x100
-#define USED	0x140
-#define HEAP	0x200
-
 struct ring {
-	uint8_t hdr[4];
-	uint8_t a[A_SIZE + 0x100];	/* region B follows A */
+	uint8_t hdr[RING_HDR_SIZE];
+	uint8_t a[A_SIZE + B_SIZE];	/* region B follows A */
 	unsigned int num, heap, next, idx;
 };
 
@@ -126,17 +122,28 @@ static void save(const char *dir, const char *name, const void *p,
 	}
 }
 
+/*
+ * RING_HDR_SIZE header bytes and memory. Trailing zeros cost the fuzzer
+ * nothing to rediscover: cut them.
+ */
+static void save_trimmed(const char *dir, const char *name,
+			 const uint8_t *hdr, const uint8_t *mem, size_t len)
+{
+	uint8_t *buf = malloc(RING_HDR_SIZE + len);
+
+	if (!buf)
+		exit(1);
+	while (len && !mem[len - 1])
+		len--;
+	memcpy(buf, hdr, RING_HDR_SIZE);
+	memcpy(buf + RING_HDR_SIZE, mem, len);
+	save(dir, name, buf, RING_HDR_SIZE + len);
+	free(buf);
+}
+
 static void save_ring(const char *dir, const char *name, struct ring *r)
 {
-	/* Trailing zeros cost the fuzzer nothing to rediscover: cut them. */
-	size_t len = sizeof(r->a);
-	uint8_t buf[4 + sizeof(r->a)];
-
-	while (len && !r->a[len - 1])
-		len--;
-	memcpy(buf, r->hdr, 4);
-	memcpy(buf + 4, r->a, len);
-	save(dir, name, buf, 4 + len);
+	save_trimmed(dir, name, r->hdr, r->a, sizeof(r->a));
 }
 
 static void ring_seeds(const char *dir)
@@ -226,10 +233,6 @@ static void ring_seeds(const char *dir)
 
 /* ---- fuzz_vhost_user: a stream of operations ---- */
 
-#define GPA	0x40000000ULL
-#define UVA	0x7f0000000000ULL
-#define MEMSZ	0x10000
-
 struct stream {
 	uint8_t b[4096];
 	size_t n;
@@ -310,9 +313,9 @@ static void start(struct stream *s, unsigned int num)
 	state(s, 8, num);				/* SET_VRING_NUM */
 	state(s, 10, 0);				/* SET_VRING_BASE */
 	memset(a, 0, sizeof(a));
-	le64(a + 8, UVA + 0x0000);			/* desc */
-	le64(a + 16, UVA + 0x2000);			/* used */
-	le64(a + 24, UVA + 0x1000);			/* avail */
+	le64(a + 8, UVA + S_DESC);			/* desc */
+	le64(a + 16, UVA + S_USED);			/* used */
+	le64(a + 24, UVA + S_AVAIL);			/* avail */
 	msg(s, 0, 9, 0, a, 40);				/* SET_VRING_ADDR */
 	msg64(s, 1, 12, 0, 0);				/* SET_VRING_KICK */
 	msg64(s, 1, 13, 0, 0);				/* SET_VRING_CALL */
@@ -323,7 +326,7 @@ static void start(struct stream *s, unsigned int num)
 static void guest_read(struct stream *s, unsigned int i, uint16_t addr)
 {
 	uint8_t t[48], h[8] = { 0 }, d[16], idx[2], head[2];
-	unsigned int base = 0x4000 + 0x100 * i;
+	unsigned int base = S_HEAP + 0x100 * i;
 
 	le16(h, addr << 1);
 	le32(h + 4, 2);
@@ -333,11 +336,11 @@ static void guest_read(struct stream *s, unsigned int i, uint16_t addr)
 	desc(t, 2, GPA + base + 0x20, 1, 2, 0);
 	poke(s, base + 0x40, t, 48);
 	desc(d, 0, GPA + base + 0x40, 48, 4, 0);
-	poke(s, 16 * (i % 4), d, 16);
+	poke(s, S_DESC + 16 * (i % 4), d, 16);
 	le16(head, i % 4);
-	poke(s, 0x1000 + 4 + 2 * (i % 4), head, 2);
+	poke(s, S_AVAIL + 4 + 2 * (i % 4), head, 2);
 	le16(idx, i + 1);
-	poke(s, 0x1000 + 2, idx, 2);
+	poke(s, S_AVAIL + 2, idx, 2);
 }
 
 static void stream_seeds(const char *dir)
@@ -399,17 +402,14 @@ static void stream_seeds(const char *dir)
 	save(dir, "bad-mem-table", s.b, s.n);
 }
 
-/* ---- fuzz_virtio_gpio: 4 header bytes, then 0x1000 of guest memory ---- */
-
-#define G_SIZE	0x1000
-#define G_HEAP	0x400
+/* ---- fuzz_virtio_gpio: header bytes, then G_SIZE of guest memory ---- */
 
 struct gring {
 	unsigned int base, num, next, idx;
 };
 
 struct gmem {
-	uint8_t hdr[4];
+	uint8_t hdr[RING_HDR_SIZE];
 	uint8_t m[G_SIZE];
 	unsigned int heap;
 	struct gring rq, eq;
@@ -423,9 +423,9 @@ static void gmem_init(struct gmem *g, unsigned int rq_log2,
 	g->hdr[1] = 0;
 	le16(g->hdr + 2, script);
 	g->heap = G_HEAP;
-	g->rq.base = 0x000;
+	g->rq.base = G_RQ;
 	g->rq.num = 1u << rq_log2;
-	g->eq.base = 0x200;
+	g->eq.base = G_EQ;
 	g->eq.num = 1u << eq_log2;
 }
 
@@ -443,9 +443,9 @@ static void gchain(struct gmem *g, struct gring *r, const uint8_t *rq,
 	desc(g->m + r->base, head, a, rqlen, 1, (head + 1) % r->num);
 	desc(g->m + r->base, (head + 1) % r->num, b, resplen, 2, 0);
 	r->next += 2;
-	le16(g->m + r->base + 0x100 + 4 + 2 * (r->idx % r->num), head);
+	le16(g->m + r->base + G_AVAIL + 4 + 2 * (r->idx % r->num), head);
 	r->idx++;
-	le16(g->m + r->base + 0x100 + 2, r->idx);
+	le16(g->m + r->base + G_AVAIL + 2, r->idx);
 }
 
 static void greq(struct gmem *g, uint16_t type, uint16_t line,
@@ -469,14 +469,7 @@ static void gev(struct gmem *g, uint16_t line)
 
 static void save_gmem(const char *dir, const char *name, struct gmem *g)
 {
-	size_t len = sizeof(g->m);
-	uint8_t buf[4 + sizeof(g->m)];
-
-	while (len && !g->m[len - 1])
-		len--;
-	memcpy(buf, g->hdr, 4);
-	memcpy(buf + 4, g->m, len);
-	save(dir, name, buf, 4 + len);
+	save_trimmed(dir, name, g->hdr, g->m, sizeof(g->m));
 }
 
 /* Lines of the target: "a", "", "sck", "int" (names block of 11). */

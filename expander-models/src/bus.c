@@ -188,7 +188,7 @@ static struct i2c_target *address(struct bus *b, const struct i2c_seg *s)
  * number of segments that went out; *nack tells whether one ended it.
  */
 static unsigned int run(struct bus *b, struct i2c_seg *segs,
-			unsigned int nsegs, struct log_seg *ls,
+			unsigned int nsegs, uint64_t wall, struct log_seg *ls,
 			unsigned int *starts, unsigned int *bytes, bool *nack)
 {
 	struct world *w = b->w;
@@ -206,7 +206,8 @@ static unsigned int run(struct bus *b, struct i2c_seg *segs,
 		(*bytes)++;
 		ls[i] = (struct log_seg){ .addr = s->addr, .read = s->read,
 					  .buf = s->buf, .ack = LOG_ACK };
-		w->now_ns = t0 + i2c_bus_ns(b->hz, *starts, *bytes, 0);
+		world_set_event(w, b->name,
+				t0 + i2c_bus_ns(b->hz, *starts, *bytes, 0), wall);
 		t = address(b, s);
 		if (!t) {
 			ls[i].ack = LOG_NACK_ADDR;
@@ -218,7 +219,8 @@ static unsigned int run(struct bus *b, struct i2c_seg *segs,
 			(*bytes)++;
 			ls[i].len++;
 			/* The byte's effects happen at its ACK clock. */
-			w->now_ns = t0 + i2c_bus_ns(b->hz, *starts, *bytes, 0);
+			world_set_event(w, b->name, t0 + i2c_bus_ns(b->hz,
+					*starts, *bytes, 0), wall);
 			if (s->read) {
 				s->buf[j] = t->ops->read(t);
 			} else if (t->ops->write(t, s->buf[j])) {
@@ -257,12 +259,12 @@ int bus_transfer(struct bus *b, struct i2c_seg *segs, unsigned int nsegs,
 
 	pthread_mutex_lock(&w->lock);
 	wall = world_wall_ns();
-	w->wall_ns = wall;
-	w->clk = b->name;
-	went = run(b, segs, nsegs, ls, &starts, &bytes, &nack);
+	world_set_event(w, b->name, b->now_ns, wall);
+	went = run(b, segs, nsegs, wall, ls, &starts, &bytes, &nack);
 
 	/* STOP: every target addressed since START sees it. */
-	w->now_ns = b->now_ns + i2c_bus_ns(b->hz, starts, bytes, 1);
+	world_set_event(w, b->name,
+			b->now_ns + i2c_bus_ns(b->hz, starts, bytes, 1), wall);
 	for (t = b->targets; t; t = t->next) {
 		if (!t->addressed)
 			continue;
@@ -278,14 +280,15 @@ int bus_transfer(struct bus *b, struct i2c_seg *segs, unsigned int nsegs,
 	b->cnt.segments += went;
 	b->cnt.nacks += nack;
 	b->cnt.busy_ns += dur;
-	if (w->log)
-		log_transaction(w->log, b->name, b->seq, b->now_ns,
-				b->now_ns + dur, wall, bytes, ls, went);
-	b->now_ns += dur;
-
 	hold = (b->paced ? dur : 0) + b->delay_ns;
 	if (b->hold_until > wall && b->hold_until - wall > hold)
 		hold = b->hold_until - wall;
+	/* What a fault adds to the wire time: a target stretching SCL. */
+	if (w->log)
+		log_transaction(w->log, b->name, b->seq, b->now_ns,
+				b->now_ns + dur, wall, bytes, ls, went,
+				hold - (b->paced ? dur : 0));
+	b->now_ns += dur;
 	pthread_mutex_unlock(&w->lock);
 
 	if (ls != ls_small)

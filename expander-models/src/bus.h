@@ -61,7 +61,7 @@ uint32_t bus_hz(const struct bus *b);
 #define BUS_HZ_MAX 3400000u
 int bus_set_hz(struct bus *b, uint32_t hz);
 
-/* virtio-mmio slot the bus is served on (0..31), from the DT. */
+/* virtio-mmio slot of the bus, from the DT (0..63; QEMU has 0..31). */
 int bus_mmio_slot(const struct bus *b);
 
 const char *bus_name(const struct bus *b);
@@ -70,7 +70,7 @@ const char *bus_name(const struct bus *b);
  * Bus time of a stretch of a transaction at f_SCL = hz: 9 clocks per
  * byte (address bytes, repeated-start address bytes and data bytes: 8
  * bits and the ACK), one clock per START or repeated START, one per
- * STOP. The one place the definition in DESIGN.md lives.
+ * STOP. The one place the bus clock of LOG-FORMAT.md is computed.
  */
 uint64_t i2c_bus_ns(uint32_t hz, unsigned int starts, unsigned int bytes,
 		    unsigned int stops);

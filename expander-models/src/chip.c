@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* chip.c - model registry and the parts every model shares. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bus.h"
@@ -7,10 +8,16 @@
 #include "log.h"
 #include "spi_bus.h"
 
+/* The registry: every family's table of parts. */
 static const struct chip_variant *const families[] = {
 	pca953x_variants,
 	pcf857x_variants,
 	max732x_variants,
+	pca9570_variants,
+	tpic2810_variants,
+	fxl6408_variants,
+	mcp230xx_variants,
+	max7300_variants,
 	hc595_variants,
 	hc165_variants,
 	max7301_variants,
@@ -21,11 +28,6 @@ static const struct chip_variant *const families[] = {
 	sc18is602_variants,
 	NULL,
 };
-
-const struct chip_variant *const *chip_families(void)
-{
-	return families;
-}
 
 const struct chip_variant *chip_variant_find(const char *compatible)
 {
@@ -39,40 +41,102 @@ const struct chip_variant *chip_variant_find(const char *compatible)
 	return NULL;
 }
 
-int chip_init_lines(struct chip *c, const struct chip_variant *v,
-		    struct world *w, uint16_t reg, unsigned int lines)
+/* A zeroed model of v with its pins, named for reg; NULL if out of memory. */
+static struct chip *chip_alloc(const struct chip_variant *v, uint16_t reg,
+			       unsigned int lines, struct world *w)
 {
+	struct chip *c = calloc(1, v->family->size);
+
+	if (!c || pinbank_init(&c->pins, w, lines)) {
+		free(c);
+		return NULL;
+	}
+	if (pinbank_init(&c->intpin, NULL, 1)) {
+		pinbank_free(&c->pins);
+		free(c);
+		return NULL;
+	}
 	c->v = v;
 	c->w = w;
 	c->reg = reg;
 	snprintf(c->name, sizeof(c->name), "%s@%x", v->part, reg);
 	c->pins.chip = c->name;
-	if (pinbank_init(&c->intpin, NULL, 1))
-		return -1;
 	c->intpin.chip = c->name;
-	if (pinbank_init(&c->pins, w, lines)) {
-		pinbank_free(&c->intpin);
-		return -1;
-	}
-	return 0;
+	return c;
 }
 
-int chip_init(struct chip *c, const struct chip_variant *v,
-	      struct world *w, uint16_t reg)
-{
-	return chip_init_lines(c, v, w, reg, v->lines);
-}
-
-void chip_fini(struct chip *c)
+/* A chip whose init failed: nothing of the family's to undo. */
+static void chip_free(struct chip *c)
 {
 	pinbank_free(&c->pins);
 	pinbank_free(&c->intpin);
+	free(c);
+}
+
+struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
+			 struct world *w, char *err, size_t errlen)
+{
+	struct chip *c;
+
+	if (!v->family->init) {
+		snprintf(err, errlen, "%s is an SPI part", v->part);
+		return NULL;
+	}
+	c = chip_alloc(v, reg, v->lines, w);
+	if (!c) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (v->family->init(c, err, errlen)) {
+		chip_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+struct chip *chip_create_spi(const struct chip_variant *v,
+			     const struct spi_chip_cfg *cfg, struct world *w,
+			     char *err, size_t errlen)
+{
+	const struct chip_family *f = v->family;
+	unsigned int lines = v->lines;
+	struct chip *c;
+
+	if (!f->spi_init) {
+		snprintf(err, errlen, "%s is not an SPI part", v->part);
+		return NULL;
+	}
+	if (f->spi_lines)
+		lines = f->spi_lines(v, cfg, err, errlen);
+	if (!lines)
+		return NULL;
+	c = chip_alloc(v, cfg->cs, lines, w);
+	if (!c) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	c->cs = cfg->cs;
+	if (f->spi_init(c, cfg, err, errlen)) {
+		chip_free(c);
+		return NULL;
+	}
+	return c;
 }
 
 void chip_destroy(struct chip *c)
 {
-	if (c)
-		c->v->family->destroy(c);
+	if (!c)
+		return;
+	if (c->v->family->fini)
+		c->v->family->fini(c);
+	chip_free(c);
+}
+
+uint64_t chip_bus_now_ns(const struct chip *c)
+{
+	if (c->bus)
+		return bus_now_ns(c->bus);
+	return c->spi ? spi_bus_now_ns(c->spi) : 0;
 }
 
 void chip_add_target(struct chip *c, uint16_t addr,
@@ -85,20 +149,6 @@ void chip_add_target(struct chip *c, uint16_t addr,
 	t->priv = priv;
 }
 
-const char *chip_bus_name(const struct chip *c)
-{
-	if (c->bus)
-		return bus_name(c->bus);
-	return c->spi ? spi_bus_name(c->spi) : NULL;
-}
-
-uint64_t chip_bus_now_ns(const struct chip *c)
-{
-	if (c->bus)
-		return bus_now_ns(c->bus);
-	return c->spi ? spi_bus_now_ns(c->spi) : 0;
-}
-
 void chip_set_irq(struct chip *c, bool asserted)
 {
 	struct world *w = c->w;
@@ -109,8 +159,14 @@ void chip_set_irq(struct chip *c, bool asserted)
 	if (c->irq_changes)
 		(*c->irq_changes)++;
 	if (w && w->log)
-		log_irq(w->log, c->name, chip_bus_name(c),
-			!asserted, asserted, w->now_ns, w->clk, w->wall_ns);
-	/* After the I record: what the net does follows from it. */
+		log_irq(w->log, c->name, c->pins.bus,
+			!asserted, asserted, w->ev.bus_ns, w->ev.clk,
+			w->ev.wall_ns);
+	if (w) {
+		struct world_change ch = { c->name, NULL, -1, asserted };
+
+		world_changed(w, &ch);
+	}
+	/* After the I record: what the INT net does follows from it. */
 	pin_set_drive(&c->intpin, 0, asserted ? DRV_LOW : DRV_HIZ);
 }

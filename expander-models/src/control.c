@@ -2,6 +2,13 @@
 /*
  * control.c - the control protocol (CONTROL.md): one command line in,
  * zero or more lines of data out, then "ok ..." or "err <reason>".
+ *
+ * Every command is a row of the table at the end: its name, its
+ * arguments as the usage line shows them, how many it takes, its help
+ * line and its handler. Dispatch, usage errors and "help" all come from
+ * that table. Commands on one chip name it first (CHIP, or CHIP N for a
+ * pin): the dispatcher resolves those before the count is checked, so
+ * "no chip" and "no pin" come before "usage".
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -9,11 +16,13 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "board_impl.h"
-#include "bus.h"
-#include "log.h"
+#include "board.h"
+#include "control.h"
+#include "gpio_lines.h"
+#include "spi_bus.h"
 
 #define MAX_ARGS 8
+#define ANY (-1)
 
 struct reply {
 	char *buf;
@@ -72,44 +81,101 @@ static int parse_u64(const char *s, uint64_t *v)
 	return *end ? -1 : 0;
 }
 
-static const char *const help_text[] = {
-	"help                       this list",
-	"list                       buses and chips",
-	"counters [BUS]             deterministic counts per bus",
-	"reset-counters [BUS]       zero them",
-	"pin CHIP N                 resolved level of pin N: 0 1 z x",
-	"pins CHIP                  all pins as a hex word (z reads 1, x 0)",
-	"drive CHIP N 0|1|z         drive pin N from outside, z: release",
-	"drive-bits CHIP MASK V|z   drive the pins of MASK to V's bits, or release",
-	"toggle CHIP N COUNT        drive pin N to its other level COUNT times at once",
-	"irq CHIP                   INT output: 1 asserted, 0 not",
-	"gpio [GPIO]                virtio-gpio lines: level, irq state, counts",
-	"fault nack ADDR COUNT [BUS] NACK the next COUNT addressings",
-	"fault delay NS [BUS]       hold every transaction NS longer",
-	"fault hold NS [BUS]        bus stuck for NS of wall time",
-	"fault clear [BUS]          no faults",
-	"pace 0|1                   hold transactions for their bus time",
-	"speed [HZ [BUS]]           bus speeds, or set HZ for later transactions",
-	"mark TEXT                  marker record into the log",
-	"flush                      flush the log",
-	"cpu                        daemon CPU time and transactions",
+
+/* One command line being run. */
+struct call {
+	struct board *bd;
+	struct reply *r;
+	char **av;		/* av[0] is the command */
+	int ac;
+	const char *rest;	/* the line after the command word (mark) */
+	struct chip *c;		/* CHIP, resolved */
+	unsigned int pin;	/* N of CHIP N, resolved */
+	/* pin and drive also take a virtio-gpio controller's line. */
+	struct gpio_lines *gl;
 };
 
-static void cmd_list(struct board *bd, struct reply *r)
+/* What the leading arguments are, resolved before the handler runs. */
+enum lead { LEAD_NONE, LEAD_CHIP, LEAD_CHIP_PIN, LEAD_CHIP_OR_GPIO_PIN };
+
+struct cmd {
+	const char *name;
+	const char *args;	/* as in "err usage: NAME ARGS" */
+	enum lead lead;
+	int min, max;		/* words after the name; max ANY: no limit */
+	const char *help;
+	size_t (*run)(struct call *x, const struct cmd *cmd);
+	const struct cmd *sub;	/* subcommands (fault), NULL-terminated */
+};
+
+static size_t usage(struct reply *r, const char *prefix,
+		    const struct cmd *cmd)
 {
+	return finish(r, "err usage: %s%s%s%s\n", prefix, cmd->name,
+		      *cmd->args ? " " : "", cmd->args);
+}
+
+static bool arity_ok(const struct cmd *cmd, int nargs)
+{
+	return nargs >= cmd->min && (cmd->max == ANY || nargs <= cmd->max);
+}
+
+static const struct cmd *find_cmd(const struct cmd *t, const char *name)
+{
+	for (; t->name; t++)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+static const struct cmd commands[];
+
+static void help_line(struct reply *r, const char *prefix,
+		      const struct cmd *cmd)
+{
+	char use[64];
+
+	snprintf(use, sizeof(use), "%s%s%s%s", prefix, cmd->name,
+		 *cmd->args ? " " : "", cmd->args);
+	say(r, "%-26s %s\n", use, cmd->help);
+}
+
+static size_t cmd_help(struct call *x, const struct cmd *cmd)
+{
+	const struct cmd *c, *s;
+	char prefix[32];
+
+	for (c = commands; c->name; c++) {
+		if (!c->sub) {
+			help_line(x->r, "", c);
+			continue;
+		}
+		snprintf(prefix, sizeof(prefix), "%s ", c->name);
+		for (s = c->sub; s->name; s++)
+			help_line(x->r, prefix, s);
+	}
+	return finish(x->r, "ok\n");
+}
+
+static size_t cmd_list(struct call *x, const struct cmd *cmd)
+{
+	struct board *bd = x->bd;
+	struct reply *r = x->r;
+	struct bus *b;
+	struct chip *c;
 	unsigned int i, j;
 
-	for (i = 0; i < bd->nbuses; i++)
-		say(r, "bus %s slot=%d hz=%" PRIu32 "\n",
-		    bus_name(bd->buses[i]), bus_mmio_slot(bd->buses[i]),
-		    bus_hz(bd->buses[i]));
-	for (i = 0; i < bd->nspi; i++)
-		say(r, "spibus %s\n", spi_bus_name(bd->spi[i]));
-	for (i = 0; i < bd->nchips; i++) {
-		struct chip *c = bd->chips[i];
-
+	for (i = 0; i < board_nbuses(bd); i++) {
+		b = board_bus(bd, i);
+		say(r, "bus %s slot=%d hz=%" PRIu32 "\n", bus_name(b),
+		    bus_mmio_slot(b), bus_hz(b));
+	}
+	for (i = 0; i < board_nspi(bd); i++)
+		say(r, "spibus %s\n", spi_bus_name(board_spi(bd, i)));
+	for (i = 0; i < board_nchips(bd); i++) {
+		c = board_chip(bd, i);
 		say(r, "chip %s bus=%s model=%s compatible=%s lines=%u addr=",
-		    c->name, chip_bus_name(c), c->v->part, c->v->compatible,
+		    c->name, c->pins.bus, c->v->part, c->v->compatible,
 		    c->pins.n);
 		if (c->spi)
 			say(r, "cs%u", c->cs);
@@ -117,6 +183,8 @@ static void cmd_list(struct board *bd, struct reply *r)
 			say(r, "%s%02x", j ? "," : "", c->targets[j].addr);
 		say(r, "\n");
 	}
+	return finish(r, "ok %u buses %u chips\n", board_nbuses(bd),
+		      board_nchips(bd));
 }
 
 /* The buses a command applies to: the named one, or all. */
@@ -128,9 +196,9 @@ static int pick_buses(struct board *bd, const char *name, struct bus **out)
 		out[0] = board_find_bus(bd, name);
 		return out[0] ? 1 : -1;
 	}
-	for (i = 0; i < bd->nbuses; i++)
-		out[i] = bd->buses[i];
-	return bd->nbuses;
+	for (i = 0; i < board_nbuses(bd); i++)
+		out[i] = board_bus(bd, i);
+	return board_nbuses(bd);
 }
 
 /* counters / reset-counters of SPI bus s, or of every SPI bus (NULL). */
@@ -138,16 +206,18 @@ static void spi_counters(struct board *bd, struct spi_bus *s, bool reset,
 			 struct reply *r)
 {
 	struct spi_counters c;
+	struct spi_bus *sb;
 	unsigned int i;
 
-	for (i = 0; i < bd->nspi; i++) {
-		if (s && bd->spi[i] != s)
+	for (i = 0; i < board_nspi(bd); i++) {
+		sb = board_spi(bd, i);
+		if (s && sb != s)
 			continue;
 		if (reset) {
-			spi_bus_reset_counters(bd->spi[i]);
+			spi_bus_reset_counters(sb);
 			continue;
 		}
-		spi_bus_get_counters(bd->spi[i], &c);
+		spi_bus_get_counters(sb, &c);
 		/*
 		 * An SPI transaction is a frame (CS asserted .. released),
 		 * one segment each: the I2C keys mean the same to a reader.
@@ -156,20 +226,31 @@ static void spi_counters(struct board *bd, struct spi_bus *s, bool reset,
 		    " segments=%" PRIu64 " bits=%" PRIu64
 		    " pin_changes=%" PRIu64 " irq_changes=%" PRIu64
 		    " busy_ns=%" PRIu64 " now_ns=%" PRIu64 "\n",
-		    spi_bus_name(bd->spi[i]), c.frames, c.bytes, c.frames,
-		    c.bits, c.pin_changes, c.irq_changes, c.busy_ns,
-		    spi_bus_now_ns(bd->spi[i]));
+		    spi_bus_name(sb), c.frames, c.bytes, c.frames, c.bits,
+		    c.pin_changes, c.irq_changes, c.busy_ns,
+		    spi_bus_now_ns(sb));
 	}
 }
 
-static void cmd_counters(struct bus **bs, int n, struct reply *r)
+static size_t cmd_counters(struct call *x, const struct cmd *cmd)
 {
+	struct bus *bs[BOARD_MAX_BUSES];
+	struct spi_bus *sb = x->ac > 1 ? board_find_spi(x->bd, x->av[1]) : NULL;
 	struct bus_counters c;
-	int i;
+	int n, i;
 
+	if (sb) {
+		spi_counters(x->bd, sb, false, x->r);
+		return finish(x->r, "ok\n");
+	}
+	n = pick_buses(x->bd, x->ac > 1 ? x->av[1] : NULL, bs);
+	if (n < 0)
+		return finish(x->r, "err no bus %s\n", x->av[1]);
+	if (x->ac == 1)
+		spi_counters(x->bd, NULL, false, x->r);
 	for (i = 0; i < n; i++) {
 		bus_get_counters(bs[i], &c);
-		say(r, "%s transactions=%" PRIu64 " bytes=%" PRIu64
+		say(x->r, "%s transactions=%" PRIu64 " bytes=%" PRIu64
 		    " segments=%" PRIu64 " nacks=%" PRIu64
 		    " pin_changes=%" PRIu64 " irq_changes=%" PRIu64
 		    " busy_ns=%" PRIu64 " now_ns=%" PRIu64 "\n",
@@ -177,107 +258,105 @@ static void cmd_counters(struct bus **bs, int n, struct reply *r)
 		    c.nacks, c.pin_changes, c.irq_changes, c.busy_ns,
 		    bus_now_ns(bs[i]));
 	}
+	return finish(x->r, "ok\n");
 }
 
-/*
- * speed [HZ [BUS]]: without HZ, one "NAME hz=F" line per bus; with it,
- * the bus (or every bus) runs later transactions at HZ. The guest's
- * i2c-virtio has no clock of its own, so a speed is purely the host's:
- * bus times, pacing and the log change, the guest's code paths do not.
- */
-static size_t cmd_speed(struct board *bd, char **av, int ac,
-			struct reply *r)
+static size_t cmd_reset_counters(struct call *x, const struct cmd *cmd)
 {
 	struct bus *bs[BOARD_MAX_BUSES];
-	uint64_t v = 0;
+	struct spi_bus *sb = x->ac > 1 ? board_find_spi(x->bd, x->av[1]) : NULL;
 	int n, i;
 
-	if (ac > 3)
-		return finish(r, "err usage: speed [HZ [BUS]]\n");
-	if (ac > 1 && parse_u64(av[1], &v))
-		return finish(r, "err bad number %s\n", av[1]);
-	if (ac > 1 && (v < BUS_HZ_MIN || v > BUS_HZ_MAX))
-		return finish(r, "err speed %s out of range %u..%u\n", av[1],
-			      BUS_HZ_MIN, BUS_HZ_MAX);
-	n = pick_buses(bd, ac > 2 ? av[2] : NULL, bs);
-	if (n < 0)
-		return finish(r, "err no bus %s\n", av[2]);
-	for (i = 0; i < n; i++) {
-		if (ac > 1)
-			bus_set_hz(bs[i], v);
-		else
-			say(r, "%s hz=%" PRIu32 "\n", bus_name(bs[i]),
-			    bus_hz(bs[i]));
+	if (sb) {
+		spi_counters(x->bd, sb, true, x->r);
+		return finish(x->r, "ok\n");
 	}
-	return finish(r, "ok\n");
+	n = pick_buses(x->bd, x->ac > 1 ? x->av[1] : NULL, bs);
+	if (n < 0)
+		return finish(x->r, "err no bus %s\n", x->av[1]);
+	if (x->ac == 1)
+		spi_counters(x->bd, NULL, true, x->r);
+	for (i = 0; i < n; i++)
+		bus_reset_counters(bs[i]);
+	return finish(x->r, "ok\n");
 }
 
-static size_t cmd_fault(struct board *bd, char **av, int ac,
-			struct reply *r)
+/* The pins a pin command works on: the chip's or the controller's. */
+static struct pinbank *lead_pins(struct call *x)
 {
-	struct bus *bs[BOARD_MAX_BUSES];
-	uint64_t a, b = 0;
-	int n, i, nargs;
-
-	if (ac < 2)
-		return finish(r, "err usage: fault nack|delay|hold|clear ...\n");
-	nargs = !strcmp(av[1], "nack") ? 2 : !strcmp(av[1], "clear") ? 0 :
-		(!strcmp(av[1], "delay") || !strcmp(av[1], "hold")) ? 1 : -1;
-	if (nargs < 0)
-		return finish(r, "err unknown fault %s\n", av[1]);
-	if (ac < 2 + nargs || ac > 3 + nargs)
-		return finish(r, "err usage: fault %s%s [BUS]\n", av[1],
-			      nargs == 2 ? " ADDR COUNT" : nargs ? " NS" : "");
-	if (nargs >= 1 && parse_u64(av[2], &a))
-		return finish(r, "err bad number %s\n", av[2]);
-	if (nargs == 2 && parse_u64(av[3], &b))
-		return finish(r, "err bad number %s\n", av[3]);
-	if (nargs == 2 && a > 0x7f)
-		return finish(r, "err address %s out of range\n", av[2]);
-	n = pick_buses(bd, ac > 2 + nargs ? av[2 + nargs] : NULL, bs);
-	if (n < 0)
-		return finish(r, "err no bus %s\n", av[2 + nargs]);
-	for (i = 0; i < n; i++) {
-		if (!nargs)
-			bus_fault_clear(bs[i]);
-		else if (nargs == 2)
-			bus_fault_nack(bs[i], a, b);
-		else if (av[1][0] == 'd')
-			bus_fault_delay(bs[i], a);
-		else
-			bus_fault_hold(bs[i], a);
-	}
-	return finish(r, "ok\n");
+	return x->gl ? &x->gl->pins : &x->c->pins;
 }
 
-/* An external change happens now on the chip's bus clock. */
-static void drive_now(struct board *bd, struct chip *c)
+static size_t cmd_pin(struct call *x, const struct cmd *cmd)
 {
-	bd->w.now_ns = chip_bus_now_ns(c);
-	bd->w.clk = chip_bus_name(c);
-	bd->w.wall_ns = world_wall_ns();
+	return finish(x->r, "ok %c\n",
+		      pin_level_char(pin_level(lead_pins(x), x->pin)));
 }
 
 static size_t say_pins(struct chip *c, struct reply *r)
 {
 	unsigned int i;
 
-	say(r, "ok 0x%0*" PRIx32 " levels=", (c->pins.n + 3) / 4,
+	say(r, "ok 0x%0*" PRIx64 " levels=", (c->pins.n + 3) / 4,
 	    pin_read_bits(&c->pins, 0, c->pins.n));
 	for (i = c->pins.n; i-- > 0;)
 		say(r, "%c", pin_level_char(pin_level(&c->pins, i)));
 	return finish(r, "\n");
 }
 
+static size_t cmd_pins(struct call *x, const struct cmd *cmd)
+{
+	return say_pins(x->c, x->r);
+}
+
+static size_t cmd_drive(struct call *x, const struct cmd *cmd)
+{
+	const char *v = x->av[3];
+	struct chip *c = x->c;
+
+	if (strlen(v) != 1 || !strchr("01zZ", v[0]))
+		return usage(x->r, "", cmd);
+	/* A bench signal on a controller's line runs on its clock. */
+	if (x->gl)
+		gpio_lines_outside_event(x->gl);
+	else
+		board_outside_event(x->bd, c);
+	pin_set_ext(lead_pins(x), x->pin, v[0] == '0' ? EXT_LOW :
+					  v[0] == '1' ? EXT_HIGH : EXT_NONE);
+	return finish(x->r, "ok %c\n",
+		      pin_level_char(pin_level(lead_pins(x), x->pin)));
+}
+
+/*
+ * toggle CHIP N COUNT: a burst faster than any interrupt handler. Every
+ * change lands within this one command, before the guest runs again.
+ */
+static size_t cmd_toggle(struct call *x, const struct cmd *cmd)
+{
+	struct pinbank *pb = &x->c->pins;
+	uint64_t k, count;
+
+	if (parse_u64(x->av[3], &count) || count > 1000000)
+		return finish(x->r, "err %s: COUNT is 0..1000000\n",
+			      x->av[3]);
+	board_outside_event(x->bd, x->c);
+	for (k = 0; k < count; k++)
+		pin_set_ext(pb, x->pin, pin_read_bit(pb, x->pin) ? EXT_LOW
+								 : EXT_HIGH);
+	return finish(x->r, "ok %c\n",
+		      pin_level_char(pin_level(pb, x->pin)));
+}
+
 /*
  * Many pins in one command, lowest first, as that many drive commands
  * would: a test sets a whole port in one round trip.
  */
-static size_t cmd_drive_bits(struct board *bd, struct chip *c,
-			     const char *mask_s, const char *val_s,
-			     struct reply *r)
+static size_t cmd_drive_bits(struct call *x, const struct cmd *cmd)
 {
+	const char *mask_s = x->av[2], *val_s = x->av[3];
 	bool release = !strcmp(val_s, "z") || !strcmp(val_s, "Z");
+	struct reply *r = x->r;
+	struct chip *c = x->c;
 	uint64_t mask, val = 0;
 	unsigned int i;
 
@@ -288,7 +367,7 @@ static size_t cmd_drive_bits(struct board *bd, struct chip *c,
 	if (mask >> c->pins.n)
 		return finish(r, "err %s: mask %s beyond its %u pins\n",
 			      c->name, mask_s, c->pins.n);
-	drive_now(bd, c);
+	board_outside_event(x->bd, c);
 	for (i = 0; i < c->pins.n; i++) {
 		if (!(mask & (1ull << i)))
 			continue;
@@ -298,97 +377,9 @@ static size_t cmd_drive_bits(struct board *bd, struct chip *c,
 	return say_pins(c, r);
 }
 
-/*
- * pin / drive on a virtio-gpio controller's line: the net as the
- * controller sees it, and a bench signal on it (a line no chip drives).
- */
-static size_t gpio_pin(struct board *bd, struct gpio_lines *gl, char **av,
-		       int ac, struct reply *r)
+static size_t cmd_irq(struct call *x, const struct cmd *cmd)
 {
-	uint64_t n;
-
-	if (strcmp(av[0], "pin") && strcmp(av[0], "drive"))
-		return finish(r, "err %s: only pin and drive on a gpio "
-			      "controller\n", gl->name);
-	if (ac < 3 || parse_u64(av[2], &n) || n >= gl->pins.n)
-		return finish(r, "err %s: no line %s\n", gl->name,
-			      ac < 3 ? "given" : av[2]);
-	if (av[0][0] == 'p') {
-		if (ac != 3)
-			return finish(r, "err usage: pin GPIO N\n");
-	} else {
-		if (ac != 4 || strlen(av[3]) != 1 || !strchr("01zZ", av[3][0]))
-			return finish(r, "err usage: drive GPIO N 0|1|z\n");
-		bd->w.wall_ns = world_wall_ns();
-		bd->w.now_ns = gpio_lines_now(gl);
-		bd->w.clk = gl->name;
-		pin_set_ext(&gl->pins, n, av[3][0] == '0' ? EXT_LOW :
-					  av[3][0] == '1' ? EXT_HIGH : EXT_NONE);
-	}
-	return finish(r, "ok %c\n", pin_level_char(pin_level(&gl->pins, n)));
-}
-
-static size_t cmd_pin(struct board *bd, char **av, int ac, struct reply *r)
-{
-	struct chip *c;
-	uint64_t n;
-
-	if (ac < 2)
-		return finish(r, "err usage: %s CHIP ...\n", av[0]);
-	c = board_find_chip(bd, av[1]);
-	if (!c && board_find_gpio(bd, av[1]))
-		return gpio_pin(bd, board_find_gpio(bd, av[1]), av, ac, r);
-	if (!c)
-		return finish(r, "err no chip %s\n", av[1]);
-	if (!strcmp(av[0], "irq")) {
-		if (ac != 2)
-			return finish(r, "err usage: irq CHIP\n");
-		return finish(r, "ok %d\n", c->irq);
-	}
-	if (!strcmp(av[0], "drive-bits")) {
-		if (ac != 4)
-			return finish(r, "err usage: drive-bits CHIP MASK "
-				      "VALUE|z\n");
-		return cmd_drive_bits(bd, c, av[2], av[3], r);
-	}
-	if (!strcmp(av[0], "pins")) {
-		if (ac != 2)
-			return finish(r, "err usage: pins CHIP\n");
-		return say_pins(c, r);
-	}
-	if (ac < 3 || parse_u64(av[2], &n) || n >= c->pins.n)
-		return finish(r, "err %s: no pin %s\n", c->name,
-			      ac < 3 ? "given" : av[2]);
-	if (!strcmp(av[0], "pin")) {
-		if (ac != 3)
-			return finish(r, "err usage: pin CHIP N\n");
-		return finish(r, "ok %c\n",
-			      pin_level_char(pin_level(&c->pins, n)));
-	}
-	if (!strcmp(av[0], "toggle")) {
-		uint64_t k, count;
-
-		if (ac != 4 || parse_u64(av[3], &count) || count > 1000000)
-			return finish(r, "err usage: toggle CHIP N COUNT "
-				      "(COUNT <= 1000000)\n");
-		/*
-		 * A burst faster than any handler: every change lands in
-		 * this one command, before the guest can run again.
-		 */
-		drive_now(bd, c);
-		for (k = 0; k < count; k++)
-			pin_set_ext(&c->pins, n, pin_read_bit(&c->pins, n) ?
-						 EXT_LOW : EXT_HIGH);
-		return finish(r, "ok %c\n",
-			      pin_level_char(pin_level(&c->pins, n)));
-	}
-	/* drive */
-	if (ac != 4 || strlen(av[3]) != 1 || !strchr("01zZ", av[3][0]))
-		return finish(r, "err usage: drive CHIP N 0|1|z\n");
-	drive_now(bd, c);
-	pin_set_ext(&c->pins, n, av[3][0] == '0' ? EXT_LOW :
-				 av[3][0] == '1' ? EXT_HIGH : EXT_NONE);
-	return finish(r, "ok %c\n", pin_level_char(pin_level(&c->pins, n)));
+	return finish(x->r, "ok %d\n", x->c->irq);
 }
 
 static const char *dir_name(uint8_t dir)
@@ -398,17 +389,16 @@ static const char *dir_name(uint8_t dir)
 }
 
 /* gpio [GPIO]: every controller (or one), a line per line. */
-static size_t cmd_gpio(struct board *bd, char **av, int ac, struct reply *r)
+static size_t cmd_gpio(struct call *x, const struct cmd *cmd)
 {
 	struct gpio_lines *one = NULL, *gl;
+	struct reply *r = x->r;
 	unsigned int i, j, n = 0;
 
-	if (ac > 2)
-		return finish(r, "err usage: gpio [GPIO]\n");
-	if (ac == 2 && !(one = board_find_gpio(bd, av[1])))
-		return finish(r, "err no gpio controller %s\n", av[1]);
-	for (i = 0; i < bd->ngpios; i++) {
-		gl = bd->gpios[i];
+	if (x->ac == 2 && !(one = board_find_gpio(x->bd, x->av[1])))
+		return finish(r, "err no gpio controller %s\n", x->av[1]);
+	for (i = 0; i < board_ngpios(x->bd); i++) {
+		gl = board_gpio(x->bd, i);
 		if (one && gl != one)
 			continue;
 		n++;
@@ -432,7 +422,96 @@ static size_t cmd_gpio(struct board *bd, char **av, int ac, struct reply *r)
 	return finish(r, "ok %u controllers\n", n);
 }
 
-static size_t cmd_cpu(struct board *bd, struct reply *r)
+/* fault KIND ARGS... [BUS]: the kind's handler gets the numbers. */
+static size_t cmd_fault(struct call *x, const struct cmd *cmd)
+{
+	struct bus *bs[BOARD_MAX_BUSES];
+	const struct cmd *kind = find_cmd(cmd->sub, x->av[1]);
+	char **av = x->av;
+	uint64_t a = 0, b = 0;
+	int n, i, nargs;
+
+	if (!kind)
+		return finish(x->r, "err unknown fault %s\n", av[1]);
+	if (!arity_ok(kind, x->ac - 2))
+		return usage(x->r, "fault ", kind);
+	nargs = kind->min;	/* numbers before the optional BUS */
+	if (nargs >= 1 && parse_u64(av[2], &a))
+		return finish(x->r, "err bad number %s\n", av[2]);
+	if (nargs == 2 && parse_u64(av[3], &b))
+		return finish(x->r, "err bad number %s\n", av[3]);
+	if (nargs == 2 && a > 0x7f)
+		return finish(x->r, "err address %s out of range\n", av[2]);
+	n = pick_buses(x->bd, x->ac > 2 + nargs ? av[2 + nargs] : NULL, bs);
+	if (n < 0)
+		return finish(x->r, "err no bus %s\n", av[2 + nargs]);
+	for (i = 0; i < n; i++) {
+		if (!strcmp(kind->name, "clear"))
+			bus_fault_clear(bs[i]);
+		else if (!strcmp(kind->name, "nack"))
+			bus_fault_nack(bs[i], a, b);
+		else if (!strcmp(kind->name, "delay"))
+			bus_fault_delay(bs[i], a);
+		else
+			bus_fault_hold(bs[i], a);
+	}
+	return finish(x->r, "ok\n");
+}
+
+static size_t cmd_pace(struct call *x, const struct cmd *cmd)
+{
+	const char *v = x->av[1];
+
+	if (strlen(v) != 1 || !strchr("01", v[0]))
+		return usage(x->r, "", cmd);
+	board_set_paced(x->bd, v[0] == '1');
+	return finish(x->r, "ok\n");
+}
+
+/*
+ * speed [HZ [BUS]]: without HZ, one "NAME hz=F" line per bus; with it,
+ * the bus (or every bus) runs later transactions at HZ. The guest's
+ * i2c-virtio has no clock of its own, so a speed is purely the host's:
+ * bus times, pacing and the log change, the guest's code paths do not.
+ */
+static size_t cmd_speed(struct call *x, const struct cmd *cmd)
+{
+	struct bus *bs[BOARD_MAX_BUSES];
+	struct reply *r = x->r;
+	char **av = x->av;
+	int ac = x->ac, n, i;
+	uint64_t v = 0;
+
+	if (ac > 1 && parse_u64(av[1], &v))
+		return finish(r, "err bad number %s\n", av[1]);
+	if (ac > 1 && (v < BUS_HZ_MIN || v > BUS_HZ_MAX))
+		return finish(r, "err speed %s out of range %u..%u\n", av[1],
+			      BUS_HZ_MIN, BUS_HZ_MAX);
+	n = pick_buses(x->bd, ac > 2 ? av[2] : NULL, bs);
+	if (n < 0)
+		return finish(r, "err no bus %s\n", av[2]);
+	for (i = 0; i < n; i++) {
+		if (ac > 1)
+			bus_set_hz(bs[i], v);
+		else
+			say(r, "%s hz=%" PRIu32 "\n", bus_name(bs[i]),
+			    bus_hz(bs[i]));
+	}
+	return finish(r, "ok\n");
+}
+
+static size_t cmd_mark(struct call *x, const struct cmd *cmd)
+{
+	return finish(x->r, "ok %" PRIu64 "\n", board_mark(x->bd, x->rest));
+}
+
+static size_t cmd_flush(struct call *x, const struct cmd *cmd)
+{
+	board_flush_log(x->bd);
+	return finish(x->r, "ok\n");
+}
+
+static size_t cmd_cpu(struct call *x, const struct cmd *cmd)
 {
 	struct bus_counters c;
 	struct rusage ru;
@@ -440,11 +519,11 @@ static size_t cmd_cpu(struct board *bd, struct reply *r)
 	unsigned int i;
 
 	getrusage(RUSAGE_SELF, &ru);
-	for (i = 0; i < bd->nbuses; i++) {
-		bus_get_counters(bd->buses[i], &c);
+	for (i = 0; i < board_nbuses(x->bd); i++) {
+		bus_get_counters(board_bus(x->bd, i), &c);
 		tx += c.transactions;
 	}
-	return finish(r, "ok user_ns=%" PRIu64 " sys_ns=%" PRIu64
+	return finish(x->r, "ok user_ns=%" PRIu64 " sys_ns=%" PRIu64
 		      " transactions=%" PRIu64 "\n",
 		      (uint64_t)ru.ru_utime.tv_sec * 1000000000ull +
 		      ru.ru_utime.tv_usec * 1000ull,
@@ -452,92 +531,113 @@ static size_t cmd_cpu(struct board *bd, struct reply *r)
 		      ru.ru_stime.tv_usec * 1000ull, tx);
 }
 
-static size_t dispatch(struct board *bd, char *line, const char *rest,
-		       struct reply *r)
-{
-	struct bus *bs[BOARD_MAX_BUSES];
-	char *av[MAX_ARGS + 1], *save = NULL, *tok;
-	unsigned int i;
-	int ac = 0, n;
+#define CMD(n, a, l, lo, hi, fn, h) \
+	{ .name = n, .args = a, .lead = l, .min = lo, .max = hi, .run = fn, \
+	  .help = h }
 
-	for (tok = strtok_r(line, " \t", &save); tok;
-	     tok = strtok_r(NULL, " \t", &save)) {
-		if (ac == MAX_ARGS)
-			return finish(r, "err too many arguments\n");
-		av[ac++] = tok;
-	}
-	if (!ac)
-		return finish(r, "err empty command\n");
-	if (!strcmp(av[0], "help")) {
-		for (i = 0; i < sizeof(help_text) / sizeof(*help_text); i++)
-			say(r, "%s\n", help_text[i]);
-		return finish(r, "ok\n");
-	}
-	if (!strcmp(av[0], "list")) {
-		cmd_list(bd, r);
-		return finish(r, "ok %u buses %u chips\n", bd->nbuses,
-			      bd->nchips);
-	}
-	if (!strcmp(av[0], "counters") || !strcmp(av[0], "reset-counters")) {
-		if (ac > 2)
-			return finish(r, "err usage: %s [BUS]\n", av[0]);
-		if (ac > 1 && board_find_spi(bd, av[1])) {
-			spi_counters(bd, board_find_spi(bd, av[1]),
-				     av[0][0] == 'r', r);
-			return finish(r, "ok\n");
-		}
-		n = pick_buses(bd, ac > 1 ? av[1] : NULL, bs);
-		if (n < 0)
-			return finish(r, "err no bus %s\n", av[1]);
-		if (ac == 1)
-			spi_counters(bd, NULL, av[0][0] == 'r', r);
-		if (av[0][0] == 'c') {
-			cmd_counters(bs, n, r);
-		} else {
-			for (i = 0; i < (unsigned int)n; i++)
-				bus_reset_counters(bs[i]);
-		}
-		return finish(r, "ok\n");
-	}
-	if (!strcmp(av[0], "pin") || !strcmp(av[0], "pins") ||
-	    !strcmp(av[0], "drive") || !strcmp(av[0], "drive-bits") ||
-	    !strcmp(av[0], "irq") || !strcmp(av[0], "toggle"))
-		return cmd_pin(bd, av, ac, r);
-	if (!strcmp(av[0], "fault"))
-		return cmd_fault(bd, av, ac, r);
-	if (!strcmp(av[0], "gpio"))
-		return cmd_gpio(bd, av, ac, r);
-	if (!strcmp(av[0], "pace")) {
-		if (ac != 2 || strlen(av[1]) != 1 || !strchr("01", av[1][0]))
-			return finish(r, "err usage: pace 0|1\n");
-		for (i = 0; i < bd->nbuses; i++)
-			bus_set_paced(bd->buses[i], av[1][0] == '1');
-		return finish(r, "ok\n");
-	}
-	if (!strcmp(av[0], "speed"))
-		return cmd_speed(bd, av, ac, r);
-	if (!strcmp(av[0], "mark")) {
-		if (ac < 2)
-			return finish(r, "err usage: mark TEXT\n");
-		bd->marks++;
-		if (bd->w.log)
-			log_mark(bd->w.log, bd->marks, world_wall_ns(), rest);
-		return finish(r, "ok %" PRIu64 "\n", bd->marks);
-	}
-	if (!strcmp(av[0], "flush")) {
-		if (bd->w.log)
-			fflush(bd->w.log);
-		return finish(r, "ok\n");
-	}
-	if (!strcmp(av[0], "cpu"))
-		return cmd_cpu(bd, r);
-	return finish(r, "err unknown command %s (try help)\n", av[0]);
+/* fault's kinds: their numbers, then an optional BUS. */
+static const struct cmd faults[] = {
+	CMD("nack", "ADDR COUNT [BUS]", LEAD_NONE, 2, 3, NULL,
+	    "NACK the next COUNT addressings"),
+	CMD("delay", "NS [BUS]", LEAD_NONE, 1, 2, NULL,
+	    "hold every transaction NS longer"),
+	CMD("hold", "NS [BUS]", LEAD_NONE, 1, 2, NULL,
+	    "bus stuck for NS of wall time"),
+	CMD("clear", "[BUS]", LEAD_NONE, 0, 1, NULL, "no faults"),
+	{ NULL },
+};
+
+/* The protocol; "help" lists it in this order (CONTROL.md too). */
+static const struct cmd commands[] = {
+	CMD("help", "", LEAD_NONE, 0, ANY, cmd_help, "this list"),
+	CMD("list", "", LEAD_NONE, 0, ANY, cmd_list, "buses and chips"),
+	CMD("counters", "[BUS]", LEAD_NONE, 0, 1, cmd_counters,
+	    "deterministic counts per bus"),
+	CMD("reset-counters", "[BUS]", LEAD_NONE, 0, 1, cmd_reset_counters,
+	    "zero them"),
+	CMD("pin", "CHIP|GPIO N", LEAD_CHIP_OR_GPIO_PIN, 2, 2, cmd_pin,
+	    "resolved level of pin N: 0 1 z x"),
+	CMD("pins", "CHIP", LEAD_CHIP, 1, 1, cmd_pins,
+	    "all pins as a hex word (z reads 1, x 0)"),
+	CMD("drive", "CHIP|GPIO N 0|1|z", LEAD_CHIP_OR_GPIO_PIN, 3, 3,
+	    cmd_drive, "drive pin N from outside, z: release"),
+	CMD("drive-bits", "CHIP MASK VALUE|z", LEAD_CHIP, 3, 3,
+	    cmd_drive_bits, "drive the pins of MASK to VALUE's bits, or release"),
+	CMD("toggle", "CHIP N COUNT", LEAD_CHIP_PIN, 3, 3, cmd_toggle,
+	    "pin N to its other level COUNT times at once"),
+	CMD("irq", "CHIP", LEAD_CHIP, 1, 1, cmd_irq,
+	    "INT output: 1 asserted, 0 not"),
+	CMD("gpio", "[GPIO]", LEAD_NONE, 0, 1, cmd_gpio,
+	    "virtio-gpio lines: level, interrupt state, counts"),
+	{ .name = "fault", .args = "nack|delay|hold|clear ...",
+	  .lead = LEAD_NONE, .min = 1, .max = ANY, .run = cmd_fault,
+	  .sub = faults },
+	CMD("pace", "0|1", LEAD_NONE, 1, 1, cmd_pace,
+	    "hold transactions for their bus time"),
+	CMD("speed", "[HZ [BUS]]", LEAD_NONE, 0, 2, cmd_speed,
+	    "bus speeds, or set HZ for later transactions"),
+	CMD("mark", "TEXT", LEAD_NONE, 1, ANY, cmd_mark,
+	    "marker record into the log"),
+	CMD("flush", "", LEAD_NONE, 0, ANY, cmd_flush, "flush the log"),
+	CMD("cpu", "", LEAD_NONE, 0, ANY, cmd_cpu,
+	    "daemon CPU time and transactions"),
+	{ NULL },
+};
+
+/* CHIP, then N: the arguments every chip command starts with. */
+static size_t resolve_lead(struct call *x, const struct cmd *cmd)
+{
+	uint64_t n;
+
+	if (x->ac < 2)
+		return finish(x->r, "err usage: %s CHIP ...\n", x->av[0]);
+	x->c = board_find_chip(x->bd, x->av[1]);
+	if (!x->c && cmd->lead == LEAD_CHIP_OR_GPIO_PIN)
+		x->gl = board_find_gpio(x->bd, x->av[1]);
+	if (!x->c && !x->gl)
+		return finish(x->r, "err no chip %s\n", x->av[1]);
+	if (cmd->lead == LEAD_CHIP)
+		return 0;
+	if (x->ac < 3 || parse_u64(x->av[2], &n) || n >= lead_pins(x)->n)
+		return finish(x->r, "err %s: no pin %s\n",
+			      x->gl ? x->gl->name : x->c->name,
+			      x->ac < 3 ? "given" : x->av[2]);
+	x->pin = n;
+	return 0;
 }
 
-size_t board_control(struct board *bd, const char *line, char *out,
-		     size_t outlen)
+static size_t dispatch(struct call *x, char *line)
+{
+	char *av[MAX_ARGS + 1], *save = NULL, *tok;
+	const struct cmd *cmd;
+	size_t ret;
+
+	x->av = av;
+	x->ac = 0;
+	for (tok = strtok_r(line, " \t", &save); tok;
+	     tok = strtok_r(NULL, " \t", &save)) {
+		if (x->ac == MAX_ARGS)
+			return finish(x->r, "err too many arguments\n");
+		av[x->ac++] = tok;
+	}
+	if (!x->ac)
+		return finish(x->r, "err empty command\n");
+	cmd = find_cmd(commands, av[0]);
+	if (!cmd)
+		return finish(x->r, "err unknown command %s (try help)\n",
+			      av[0]);
+	if (cmd->lead != LEAD_NONE && (ret = resolve_lead(x, cmd)))
+		return ret;
+	if (!arity_ok(cmd, x->ac - 1))
+		return usage(x->r, "", cmd);
+	return cmd->run(x, cmd);
+}
+
+size_t control_exec(struct board *bd, const char *line, char *out,
+		    size_t outlen)
 {
 	struct reply r = { out, 0, outlen };
+	struct call x = { .bd = bd, .r = &r };
 	char buf[512], text[512];
 	const char *rest;
 	size_t len, ret;
@@ -555,9 +655,10 @@ size_t board_control(struct board *bd, const char *line, char *out,
 	rest += strcspn(rest, " \t");
 	rest += strspn(rest, " \t");
 	memcpy(text, rest, strlen(rest) + 1);
+	x.rest = text;
 
-	pthread_mutex_lock(&bd->w.lock);
-	ret = dispatch(bd, buf, text, &r);
-	pthread_mutex_unlock(&bd->w.lock);
+	board_lock(bd);
+	ret = dispatch(&x, buf);
+	board_unlock(bd);
 	return ret;
 }

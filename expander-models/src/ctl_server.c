@@ -4,9 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "control.h"
 #include "ctl_server.h"
 #include "sockets.h"
 
@@ -94,7 +96,7 @@ static int client_line(struct ctl_server *s, struct ctl_client *c,
 
 	if (len && line[len - 1] == '\r')
 		line[len - 1] = 0;
-	n = board_control(s->bd, line, s->reply, CTL_REPLY_MAX);
+	n = control_exec(s->bd, line, s->reply, CTL_REPLY_MAX);
 	if (n >= CTL_REPLY_MAX)
 		n = strnlen(s->reply, CTL_REPLY_MAX);
 	return client_queue(c, s->reply, n);
@@ -185,21 +187,36 @@ static bool on_client(void *ctx, unsigned int i, int fd, short revents)
 	return true;
 }
 
-void ctl_server_watch(struct ctl_server *s, struct watchset *ws)
+void ctl_server_watch_init(struct ctl_server *s, int owner)
+{
+	unsigned int i;
+
+	watch_init(&s->w_listen, on_listen, s, 0, owner, false);
+	for (i = 0; i < CTL_MAX_CLIENTS; i++)
+		watch_init(&s->w_client[i], on_client, s, i, owner, false);
+}
+
+void ctl_server_sync(struct ctl_server *s, struct watchset *ws)
 {
 	struct ctl_client *c;
 	unsigned int i;
 
-	if (s->fd >= 0)
-		watch_add(ws, s->fd, POLLIN, on_listen, s, 0);
+	watch_set(ws, &s->w_listen, s->fd, EPOLLIN);
 	for (i = 0; i < CTL_MAX_CLIENTS; i++) {
 		c = &s->c[i];
-		if (c->fd < 0)
-			continue;
-		watch_add(ws, c->fd,
-			  (c->outlen < CTL_OUT_HIGH ? POLLIN : 0) |
-			  (c->outlen ? POLLOUT : 0), on_client, s, i);
+		watch_set(ws, &s->w_client[i], c->fd,
+			  (c->outlen < CTL_OUT_HIGH ? EPOLLIN : 0) |
+			  (c->outlen ? EPOLLOUT : 0));
 	}
+}
+
+void ctl_server_unwatch(struct ctl_server *s, struct watchset *ws)
+{
+	unsigned int i;
+
+	watch_clear(ws, &s->w_listen);
+	for (i = 0; i < CTL_MAX_CLIENTS; i++)
+		watch_clear(ws, &s->w_client[i]);
 }
 
 void ctl_server_close(struct ctl_server *s)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ctl_server.h - the control socket: clients, their line framing and
- * output buffers. Each complete line goes to board_control() (the
+ * output buffers. Each complete line goes to control_exec() (the
  * protocol itself, CONTROL.md); its reply is queued for the client. A
  * client whose replies pile up unread is not read from until it reads.
  */
@@ -32,7 +32,9 @@ struct ctl_server {
 	int fd;			/* listening socket, -1: no control socket */
 	char path[PATH_MAX];
 	struct ctl_client c[CTL_MAX_CLIENTS];
-	char *reply;		/* scratch for board_control() */
+	char *reply;		/* scratch for control_exec() */
+	/* Its fds in the daemon's epoll set (ctl_server_sync). */
+	struct watch w_listen, w_client[CTL_MAX_CLIENTS];
 };
 
 /* No socket yet; ctl_server_close() is safe on it. */
@@ -48,9 +50,14 @@ void ctl_server_close(struct ctl_server *s);
 /* Is the server listening? */
 bool ctl_server_active(const struct ctl_server *s);
 
-/* Add the listening socket and every client to this round's set. */
-void ctl_server_watch(struct ctl_server *s, struct watchset *ws);
-
-#define CTL_MAX_WATCH (1 + CTL_MAX_CLIENTS)
+/*
+ * Its watches, tagged owner for the loop; ctl_server_sync() puts the
+ * listening socket and every client in the set as they are now (a
+ * client with replies queued waits for POLLOUT; one with too much
+ * queued is not read), after each of its handlers has run.
+ */
+void ctl_server_watch_init(struct ctl_server *s, int owner);
+void ctl_server_sync(struct ctl_server *s, struct watchset *ws);
+void ctl_server_unwatch(struct ctl_server *s, struct watchset *ws);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* devconn.c - one served virtio device and its front-end (devconn.h). */
 #include <string.h>
+#include <sys/epoll.h>
 #include <unistd.h>
 
 #include "devconn.h"
@@ -90,35 +91,60 @@ static bool on_message(void *ctx, unsigned int arg, int fd, short revents)
 	return true;
 }
 
+/*
+ * Kick fds are watched edge-triggered for as long as they exist, busy or
+ * not: a kick that comes while the ring must not be served (a hold runs,
+ * the ring is stopped) is left alone, and the pass that ends the hold or
+ * starts the ring (vu_due(), vhost_user.c's run flag) serves what it
+ * announced. No epoll change per held transaction, and no read of the
+ * kick's count: each kick is an edge of its own.
+ */
 static bool on_kick(void *ctx, unsigned int q, int fd, short revents)
 {
 	struct devconn *dc = ctx;
 
-	if (vu_kick_fd_is(&dc->vu, q, fd))
-		dc->again = vu_kick(&dc->vu, q, world_wall_ns()) > 0;
+	if (vu_kick_fd(&dc->vu, q) == fd)
+		dc->again = vu_kicked(&dc->vu, q, world_wall_ns()) > 0;
 	return true;
 }
 
-void devconn_watch(struct devconn *dc, struct watchset *ws)
+void devconn_watch_init(struct devconn *dc, int owner)
 {
 	unsigned int q;
-	int kick;
+
+	watch_init(&dc->w_listen, on_listen, dc, 0, owner, false);
+	watch_init(&dc->w_sock, on_message, dc, 0, owner, false);
+	for (q = 0; q < VDEV_MAX_QUEUES; q++)
+		watch_init(&dc->w_kick[q], on_kick, dc, q, owner, true);
+}
+
+void devconn_sync(struct devconn *dc, struct watchset *ws)
+{
+	int sock = vu_sock(&dc->vu);
+	unsigned int q;
 
 	/*
 	 * One QEMU per device: a second one waits in the backlog until the
 	 * first is gone (a restarted QEMU may connect before we have seen
 	 * the old one hang up).
 	 */
-	if (vu_sock(&dc->vu) < 0) {
-		watch_add(ws, dc->listen_fd, POLLIN, on_listen, dc, 0);
-		return;
-	}
-	watch_add(ws, vu_sock(&dc->vu), POLLIN, on_message, dc, 0);
-	for (q = 0; q < vu_nqueues(&dc->vu); q++) {
-		kick = vu_kick_fd(&dc->vu, q);
-		if (kick >= 0)
-			watch_add(ws, kick, POLLIN, on_kick, dc, q);
-	}
+	watch_set(ws, &dc->w_listen, sock < 0 ? dc->listen_fd : -1, EPOLLIN);
+	watch_set(ws, &dc->w_sock, sock, EPOLLIN);
+	for (q = 0; q < VDEV_MAX_QUEUES; q++)
+		watch_set(ws, &dc->w_kick[q],
+			  sock >= 0 && q < vu_nqueues(&dc->vu) ?
+			  vu_queue_kick_fd(&dc->vu, q) : -1,
+			  EPOLLIN | EPOLLET);
+}
+
+void devconn_unwatch(struct devconn *dc, struct watchset *ws)
+{
+	unsigned int q;
+
+	watch_clear(ws, &dc->w_listen);
+	watch_clear(ws, &dc->w_sock);
+	for (q = 0; q < VDEV_MAX_QUEUES; q++)
+		watch_clear(ws, &dc->w_kick[q]);
 }
 
 void devconn_run(struct devconn *dc, uint64_t now)

@@ -20,13 +20,15 @@
 
 struct devconn {
 	const struct vdev_type *type;
-	int slot;		/* virtio-mmio slot, 0..31 */
+	int slot;		/* virtio-mmio slot, 0..63 (daemon.h) */
 	char name[32];		/* "i2c-31": diagnostics, socket name */
 	char label[32];		/* what the board calls it: "i2c31" */
 	char path[PATH_MAX];	/* its socket */
 	int listen_fd;
 	bool again;		/* the device yielded and wants another pass */
 	struct vu_dev vu;
+	/* Its fds in the daemon's epoll set (devconn_sync). */
+	struct watch w_listen, w_sock, w_kick[VDEV_MAX_QUEUES];
 	union {
 		struct vi2c i2c;
 		struct vgpio_transport gpio;
@@ -53,9 +55,15 @@ void devconn_print_qemu_args(const struct devconn *dc, FILE *f);
 /* Its line in the ready file. */
 void devconn_print_ready(const struct devconn *dc, FILE *f);
 
-/* Add its fds for this round: the socket, or the connection and kicks. */
-void devconn_watch(struct devconn *dc, struct watchset *ws);
-#define DEVCONN_MAX_WATCH (1 + VDEV_MAX_QUEUES)
+/*
+ * Its watches, tagged owner for the loop (none is in the set yet); then,
+ * after anything that may have changed its fds (its handlers, a run),
+ * devconn_sync() puts in the set what it waits for now: the listening
+ * socket, or the connection and its rings' kick fds.
+ */
+void devconn_watch_init(struct devconn *dc, int owner);
+void devconn_sync(struct devconn *dc, struct watchset *ws);
+void devconn_unwatch(struct devconn *dc, struct watchset *ws);
 
 /* Serve the device if it has work due at now (not on a kick). */
 void devconn_run(struct devconn *dc, uint64_t now);

@@ -15,14 +15,11 @@ uint64_t gpio_lines_now(const struct gpio_lines *gl)
 	return world_wall_ns() - gl->start_wall;
 }
 
-/* A change the controller itself causes happens on its own clock. */
-static void own_clock(struct gpio_lines *gl)
+void gpio_lines_outside_event(struct gpio_lines *gl)
 {
-	struct world *w = gl->w;
+	uint64_t wall = world_wall_ns();
 
-	w->wall_ns = world_wall_ns();
-	w->now_ns = w->wall_ns - gl->start_wall;
-	w->clk = gl->name;
+	world_set_event(gl->w, gl->name, wall - gl->start_wall, wall);
 }
 
 static int op_level(void *ctx, unsigned int line)
@@ -37,7 +34,7 @@ static void op_drive(void *ctx, unsigned int line, uint8_t dir,
 	int before = gpio_lines_level(gl, line), after;
 	unsigned int i;
 
-	own_clock(gl);
+	gpio_lines_outside_event(gl);
 	pin_set_drive(&gl->pins, line, dir != VIRTIO_GPIO_DIRECTION_OUT ?
 		      DRV_HIZ : value ? DRV_HIGH : DRV_LOW);
 	after = gpio_lines_level(gl, line);
@@ -75,8 +72,8 @@ static void op_trace_irq(void *ctx, unsigned int line, const char *what)
 
 	if (w->log)
 		log_gpio_irq(w->log, gl->name, line, what,
-			     gpio_lines_level(gl, line), w->now_ns, w->clk,
-			     world_wall_ns());
+			     gpio_lines_level(gl, line), w->ev.bus_ns,
+			     w->ev.clk, w->ev.wall_ns);
 }
 
 static const struct vgpio_ops lines_ops = {
@@ -179,7 +176,7 @@ uint32_t gpio_lines_request(struct gpio_lines *gl, const uint8_t *req,
 	uint32_t r;
 
 	pthread_mutex_lock(&gl->w->lock);
-	own_clock(gl);
+	gpio_lines_outside_event(gl);
 	r = vgpio_request(&gl->dev, req, reqlen, resp, resplen, why);
 	pthread_mutex_unlock(&gl->w->lock);
 	return r;
@@ -191,7 +188,7 @@ const char *gpio_lines_event(struct gpio_lines *gl, const uint8_t *req,
 	const char *r;
 
 	pthread_mutex_lock(&gl->w->lock);
-	own_clock(gl);
+	gpio_lines_outside_event(gl);
 	r = vgpio_event(&gl->dev, req, reqlen, resplen, token);
 	pthread_mutex_unlock(&gl->w->lock);
 	return r;
@@ -207,7 +204,7 @@ void gpio_lines_forget(struct gpio_lines *gl)
 void gpio_lines_flush(struct gpio_lines *gl)
 {
 	pthread_mutex_lock(&gl->w->lock);
-	own_clock(gl);
+	gpio_lines_outside_event(gl);
 	vgpio_flush(&gl->dev);
 	pthread_mutex_unlock(&gl->w->lock);
 }
@@ -215,7 +212,7 @@ void gpio_lines_flush(struct gpio_lines *gl)
 void gpio_lines_reset(struct gpio_lines *gl)
 {
 	pthread_mutex_lock(&gl->w->lock);
-	own_clock(gl);
+	gpio_lines_outside_event(gl);
 	vgpio_reset(&gl->dev);
 	pthread_mutex_unlock(&gl->w->lock);
 }

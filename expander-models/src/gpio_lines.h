@@ -91,4 +91,11 @@ void gpio_lines_reset(struct gpio_lines *gl);
 /* The controller's own clock: host ns since it was created. */
 uint64_t gpio_lines_now(const struct gpio_lines *gl);
 
+/*
+ * A change the controller causes (a guest request) or a bench signal on
+ * one of its lines (control drive) happens now on the controller's own
+ * clock: the records it causes carry that. The caller holds the lock.
+ */
+void gpio_lines_outside_event(struct gpio_lines *gl);
+
 #endif

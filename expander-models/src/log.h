@@ -35,7 +35,7 @@ void log_chip(FILE *f, const char *chip, const char *bus,
 void log_transaction(FILE *f, const char *bus, uint64_t seq,
 		     uint64_t start_ns, uint64_t end_ns, uint64_t wall_ns,
 		     unsigned int bytes, const struct log_seg *segs,
-		     unsigned int nsegs);
+		     unsigned int nsegs, uint64_t stretch_ns);
 void log_pin(FILE *f, const char *chip, const char *bus, unsigned int pin,
 	     char old, char now, uint64_t bus_ns, const char *clk,
 	     uint64_t wall_ns);

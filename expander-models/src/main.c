@@ -157,6 +157,8 @@ int main(int argc, char **argv)
 		dm.log = fopen(log_path, "w");
 		if (!dm.log)
 			die("%s: %s", log_path, strerror(errno));
+		/* Fewer, larger writes: the loop flushes it (daemon.h). */
+		setvbuf(dm.log, NULL, _IOFBF, 1 << 16);
 		board_set_log(bd, dm.log);
 	}
 	board_set_paced(bd, paced);

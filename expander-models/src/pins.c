@@ -145,13 +145,21 @@ static void net_update(struct net *net)
 		if (w && w->log)
 			log_pin(w->log, pb->chip, pb->bus, changed[i]->index,
 				pin_level_char(old[i]), pin_level_char(now),
-				w->now_ns, w->clk, w->wall_ns);
+				w->ev.bus_ns, w->ev.clk, w->ev.wall_ns);
 	}
 	for (i = 0; i < n; i++) {
 		struct pinbank *pb = changed[i]->bank;
 
 		if (pb->notify)
 			pb->notify(pb->ctx, changed[i]->index, old[i], now);
+	}
+	for (i = 0; i < n; i++) {
+		struct pinbank *pb = changed[i]->bank;
+		struct world_change ch = { pb->chip, pb, changed[i]->index,
+					   now };
+
+		if (pb->w)
+			world_changed(pb->w, &ch);
 	}
 }
 
@@ -225,14 +233,14 @@ int pin_read_bit(const struct pinbank *pb, unsigned int i)
 	}
 }
 
-uint32_t pin_read_bits(const struct pinbank *pb, unsigned int first,
+uint64_t pin_read_bits(const struct pinbank *pb, unsigned int first,
 		       unsigned int count)
 {
-	uint32_t v = 0;
+	uint64_t v = 0;
 	unsigned int i;
 
 	for (i = 0; i < count; i++)
-		v |= (uint32_t)pin_read_bit(pb, first + i) << i;
+		v |= (uint64_t)pin_read_bit(pb, first + i) << i;
 	return v;
 }
 

@@ -90,8 +90,8 @@ enum pin_level pin_level(const struct pinbank *pb, unsigned int i);
  */
 int pin_read_bit(const struct pinbank *pb, unsigned int i);
 
-/* Levels of pins [first, first+count) as bits, via pin_read_bit(). */
-uint32_t pin_read_bits(const struct pinbank *pb, unsigned int first,
+/* Levels of pins [first, first+count) (at most 64) as bits, via pin_read_bit(). */
+uint64_t pin_read_bits(const struct pinbank *pb, unsigned int first,
 		       unsigned int count);
 
 char pin_level_char(enum pin_level l);

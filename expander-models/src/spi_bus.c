@@ -113,9 +113,8 @@ int spi_bus_active(const struct spi_bus *b)
 
 static void set_now(struct spi_bus *b, unsigned int nbits)
 {
-	b->w->now_ns = b->now_ns + spi_bus_ns(b->hz, nbits);
-	b->w->clk = b->name;
-	b->w->wall_ns = b->wall_ns;
+	world_set_event(b->w, b->name, b->now_ns + spi_bus_ns(b->hz, nbits),
+			b->wall_ns);
 }
 
 void spi_bus_select(struct spi_bus *b, unsigned int cs)

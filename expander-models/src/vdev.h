@@ -13,7 +13,9 @@
  * event buffer completed on a pin change). The device keeps any chain
  * it holds until stop() or reset() is called for its queue, and never
  * touches a ring after that: stop() must hand every held chain back,
- * reset() must forget them (guest memory is gone).
+ * reset() must forget them (guest memory is gone). A held chain keeps
+ * guest-physical addresses, translated again (guestmem_gpa) when it is
+ * completed: the memory table may have changed meanwhile.
  *
  * Every handler runs in the daemon's one thread, the poll loop: no
  * handler races another, nor a bus transaction, nor a control command.

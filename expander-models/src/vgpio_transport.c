@@ -39,26 +39,41 @@ void vgpio_transport_init(struct vgpio_transport *t, struct gpio_lines *gl,
 	gpio_lines_set_transport(gl, irq_done, t);
 }
 
-/* The two buffers of a well-formed chain, or why not. */
-static const char *two_buffers(const struct vq_chain *c,
-			       const struct guestmem *mem, size_t reqmax,
-			       const void **req, uint8_t **resp)
+/*
+ * The two buffers of a well-formed chain. Anything else is returned
+ * unused (length 0), with a complaint naming what (request, event
+ * buffer): false then.
+ */
+static bool two_buffers(struct vgpio_transport *t, struct vq *vq,
+			const struct vq_chain *c, const char *what,
+			size_t reqmax, const void **req, uint8_t **resp)
 {
+	const char *why = NULL;
+
 	if (c->err)
-		return vq_chain_strerror(c->err);
-	if (c->n != 2)
-		return "wants 2 descriptors";
-	if (c->buf[0].write || !c->buf[0].mapped)
-		return "request is not a readable buffer in guest memory";
-	if (!c->last.write || !c->last.mapped)
-		return "response is not a writable buffer in guest memory";
-	if (c->buf[0].len > reqmax)
-		return "request too long";
-	*req = guestmem_gpa(mem, c->buf[0].gpa, c->buf[0].len);
-	*resp = guestmem_gpa(mem, c->last.gpa, c->last.len);
-	if (!*req || !*resp)
-		return "buffer outside guest memory";
-	return NULL;
+		why = vq_chain_strerror(c->err);
+	else if (c->n != 2)
+		why = "wants 2 descriptors";
+	else if (c->buf[0].write || !c->buf[0].mapped)
+		why = "request is not a readable buffer in guest memory";
+	else if (!c->last.write || !c->last.mapped)
+		why = "response is not a writable buffer in guest memory";
+	else if (c->buf[0].len > reqmax)
+		why = "request too long";
+	else if (c->last.gpa >> VGPIO_TOKEN_GPA_BITS)
+		why = "response above the guest addresses we track";
+	if (!why) {
+		*req = guestmem_gpa(vq->mem, c->buf[0].gpa, c->buf[0].len);
+		*resp = guestmem_gpa(vq->mem, c->last.gpa, c->last.len);
+		if (!*req || !*resp)
+			why = "buffer outside guest memory";
+	}
+	if (!why)
+		return true;
+	t->nbadchains++;
+	vq_complain(vq, "%s at descriptor %u: %s", what, c->head, why);
+	vq_push(vq, c->head, 0);
+	return false;
 }
 
 static void serve_request(struct vgpio_transport *t,
@@ -71,14 +86,8 @@ static void serve_request(struct vgpio_transport *t,
 	const char *why;
 	uint32_t used;
 
-	why = two_buffers(c, t->rq->mem, sizeof(req), &rp, &resp);
-	if (why) {
-		t->nbadchains++;
-		vq_complain(t->rq, "request at descriptor %u: %s", c->head,
-			    why);
-		vq_push(t->rq, c->head, 0);
+	if (!two_buffers(t, t->rq, c, "request", sizeof(req), &rp, &resp))
 		return;
-	}
 	/*
 	 * One copy of the request: the guest may rewrite it meanwhile. A
 	 * response buffer longer than any answer is one of the wrong size
@@ -103,16 +112,9 @@ static void serve_event(struct vgpio_transport *t, const struct vq_chain *c)
 	const char *why;
 	uint64_t token;
 
-	why = two_buffers(c, t->eq->mem, sizeof(req), &rp, &resp);
-	if (!why && c->last.gpa >> VGPIO_TOKEN_GPA_BITS)
-		why = "response above the guest addresses we track";
-	if (why) {
-		t->nbadchains++;
-		vq_complain(t->eq, "event buffer at descriptor %u: %s",
-			    c->head, why);
-		vq_push(t->eq, c->head, 0);
+	if (!two_buffers(t, t->eq, c, "event buffer", sizeof(req), &rp,
+			 &resp))
 		return;
-	}
 	memcpy(req, rp, c->buf[0].len);
 	token = c->last.gpa << 16 | c->head;
 	why = gpio_lines_event(t->gl, req, c->buf[0].len, c->last.len, token);

@@ -216,6 +216,36 @@ static struct vq *state_msg(struct vu_dev *d, const struct vu_msg *m,
 	return &d->vq[get32(m, 0)];
 }
 
+/* SET_VRING_NUM, SET_VRING_BASE, SET_VRING_ENABLE: {index, num}. */
+static int set_vring_state(struct vu_dev *d, const struct vu_msg *m)
+{
+	uint32_t num;
+	struct vq *vq = state_msg(d, m, &num);
+
+	if (!vq)
+		return -1;
+	switch (m->request) {
+	case VHOST_USER_SET_VRING_NUM:
+		if (vq_set_num(vq, num) < 0) {
+			bad(d, m, "ring size not a power of two in 1..32768");
+			return -1;
+		}
+		break;
+	case VHOST_USER_SET_VRING_BASE:
+		if (num > 0xffff) {
+			bad(d, m, "split ring index above 65535");
+			return -1;
+		}
+		vq_set_base(vq, num);
+		break;
+	default:
+		vq->enabled = num != 0;
+		d->run = true;
+		break;
+	}
+	return 0;
+}
+
 static int set_features(struct vu_dev *d, const struct vu_msg *m)
 {
 	unsigned int q;
@@ -450,25 +480,12 @@ int vu_handle(struct vu_dev *d, const struct vu_msg *m, int *fds,
 		ret = set_mem_table(d, m, fds, nfds);
 		break;
 	case VHOST_USER_SET_VRING_NUM:
-		vq = state_msg(d, m, &num);
-		ret = vq ? 0 : -1;
-		if (vq && vq_set_num(vq, num) < 0) {
-			bad(d, m, "ring size not a power of two in 1..32768");
-			ret = -1;
-		}
+	case VHOST_USER_SET_VRING_BASE:
+	case VHOST_USER_SET_VRING_ENABLE:
+		ret = set_vring_state(d, m);
 		break;
 	case VHOST_USER_SET_VRING_ADDR:
 		ret = set_vring_addr(d, m);
-		break;
-	case VHOST_USER_SET_VRING_BASE:
-		vq = state_msg(d, m, &num);
-		ret = vq ? 0 : -1;
-		if (vq && num > 0xffff) {
-			bad(d, m, "split ring index above 65535");
-			ret = -1;
-		}
-		if (!ret)
-			vq_set_base(vq, num);
 		break;
 	case VHOST_USER_GET_VRING_BASE:
 		/* Always answered: QEMU waits for it. */
@@ -485,14 +502,6 @@ int vu_handle(struct vu_dev *d, const struct vu_msg *m, int *fds,
 	case VHOST_USER_SET_VRING_CALL:
 	case VHOST_USER_SET_VRING_ERR:
 		ret = set_vring_fd(d, m, fds, nfds);
-		break;
-	case VHOST_USER_SET_VRING_ENABLE:
-		vq = state_msg(d, m, &num);
-		ret = vq ? 0 : -1;
-		if (vq) {
-			vq->enabled = num != 0;
-			d->run = true;
-		}
 		break;
 	case VHOST_USER_GET_CONFIG:
 		get_config(d, m, reply);
@@ -687,6 +696,11 @@ int vu_kick_fd(const struct vu_dev *d, unsigned int q)
 	return d->vq[q].kick_fd;
 }
 
+int vu_queue_kick_fd(const struct vu_dev *d, unsigned int q)
+{
+	return q < d->type->nqueues ? d->vq[q].kick_fd : -1;
+}
+
 bool vu_kick_fd_is(const struct vu_dev *d, unsigned int q, int fd)
 {
 	return q < d->type->nqueues && fd >= 0 && d->vq[q].kick_fd == fd;
@@ -704,6 +718,13 @@ int vu_kick(struct vu_dev *d, unsigned int q, uint64_t now)
 			r = read(d->vq[q].kick_fd, &n, sizeof(n));
 		while (r < 0 && errno == EINTR);
 	}
+	return vu_kicked(d, q, now);
+}
+
+int vu_kicked(struct vu_dev *d, unsigned int q, uint64_t now)
+{
+	if (q >= d->type->nqueues)
+		return 0;
 	/* A pass that is due anyway serves this queue too. */
 	if (d->run)
 		return vu_run(d, now);
@@ -725,6 +746,14 @@ int vu_run(struct vu_dev *d, uint64_t now)
 void vu_wake(struct vu_dev *d)
 {
 	d->run = true;
+	if (d->wake)
+		d->wake(d->wake_ctx);
+}
+
+void vu_set_wake(struct vu_dev *d, void (*fn)(void *ctx), void *ctx)
+{
+	d->wake = fn;
+	d->wake_ctx = ctx;
 }
 
 bool vu_pending(const struct vu_dev *d)

@@ -89,6 +89,8 @@ struct vu_dev {
 	bool owner;
 	bool run;		/* a pass over the queues is due (see vu_run) */
 	bool trace;		/* log every message */
+	void (*wake)(void *ctx);	/* told of vu_wake() (vu_set_wake) */
+	void *wake_ctx;
 	uint64_t nmsgs, nbadmsgs;
 };
 
@@ -155,6 +157,9 @@ int vu_service(struct vu_dev *d);
 /* Queues the device has (type->nqueues). */
 unsigned int vu_nqueues(const struct vu_dev *d);
 
+/* The queue's kick fd whatever the ring's state, or -1 if it has none. */
+int vu_queue_kick_fd(const struct vu_dev *d, unsigned int q);
+
 /*
  * The fd to poll for kicks of queue q now, or -1 (no ring, or the
  * device is busy and kicks wait).
@@ -171,11 +176,21 @@ bool vu_kick_fd_is(const struct vu_dev *d, unsigned int q, int fd);
 int vu_kick(struct vu_dev *d, unsigned int q, uint64_t now);
 
 /*
+ * The same without reading the kick fd: for a loop that watches it
+ * edge-triggered, where each kick is an event whatever the count, so
+ * the count need not be reset (a system call per kick saved).
+ */
+int vu_kicked(struct vu_dev *d, unsigned int q, uint64_t now);
+
+/*
  * Serve every queue without a kick (after setup messages, on a
  * deadline, after vu_wake(), or after vu_kick()/vu_run() returned 1 to
  * yield). Returns 1 if it wants to be called again at once.
  */
 int vu_run(struct vu_dev *d, uint64_t now);
+
+/* fn(ctx) is called on every vu_wake(): the daemon's loop learns of it. */
+void vu_set_wake(struct vu_dev *d, void (*fn)(void *ctx), void *ctx);
 
 /*
  * The device has work outside a kick (a held chain to complete after a

@@ -6,7 +6,8 @@
  * main() that calls RUN() for each. Every CHECK that fails prints where and
  * why and marks the current test failed; the program prints one KTAP-like
  * line per test and exits non-zero if any failed. tests/run.sh adds the
- * programs' counts up into the final "N passed, N failed" line.
+ * programs' counts up into the final "N passed, N failed" line. The
+ * bench's host test (bench/tests/test_i2ctrace.c) uses it too.
  */
 #ifndef EXPANDER_CHECK_H
 #define EXPANDER_CHECK_H

@@ -54,18 +54,17 @@ static inline struct chip *spi_rig_add(struct spi_rig *r, const char *compat,
 	struct chip *c;
 	unsigned int i;
 
-	if (!v || !v->family->spi_create)
+	if (!v)
 		return NULL;
 	spi_rig_dev(r, cfg->cs, 0, false, hz);
 	r->w.log = NULL;
-	c = v->family->spi_create(v, cfg, &r->w, err, sizeof(err));
+	c = chip_create_spi(v, cfg, &r->w, err, sizeof(err));
 	r->w.log = log;
 	if (!c) {
 		fprintf(stderr, "  %s: %s\n", compat, err);
 		return NULL;
 	}
 	c->spi = r->b;
-	c->cs = cfg->cs;
 	c->pins.bus = spi_bus_name(r->b);
 	c->pins.changes = spi_bus_pin_counter(r->b);
 	c->irq_changes = spi_bus_irq_counter(r->b);

@@ -3,21 +3,8 @@
  * test_board.c - board_load() on small DTBs (the .dts files in tests/boards, built
  * by the Makefile with dtc): buses, slots, speeds, chips, and the errors.
  */
-#include "board.h"
 #include "check.h"
-#include "rig.h"
-
-#define BOARD(name) BOARDS_DIR "/" name ".dtb"
-
-static struct bus *bus_by_slot(struct board *bd, int slot)
-{
-	unsigned int i;
-
-	for (i = 0; i < board_nbuses(bd); i++)
-		if (bus_mmio_slot(board_bus(bd, i)) == slot)
-			return board_bus(bd, i);
-	return NULL;
-}
+#include "fixture.h"
 
 TEST(basic_board)
 {
@@ -31,8 +18,8 @@ TEST(basic_board)
 		return;
 	}
 	CHECK_EQ(board_nbuses(bd), 2);
-	b31 = bus_by_slot(bd, 31);
-	b30 = bus_by_slot(bd, 30);
+	b31 = board_slot(bd, 31);
+	b30 = board_slot(bd, 30);
 	CHECK(b31 && b30);
 	if (!b31 || !b30)
 		goto out;

@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "log.h"
-#include "rig.h"
+#include "fixture.h"
 
 #define A 0x20
 
@@ -185,9 +185,12 @@ TEST(fault_delay_hold_and_pacing)
 	bus_set_paced(r.b, true);
 	CHECK_EQ(bus_transfer(r.b, &s, 1, &t), 0);
 	CHECK_EQ(t.hold_ns, 110000);
+	/* Pacing alone stretches nothing: the record has no stretch_ns. */
+	CHECK(strstr(rig_log(&r), "segs=20:W::ack\n"));
 	bus_fault_delay(r.b, 5000);
 	CHECK_EQ(bus_transfer(r.b, &s, 1, &t), 0);
 	CHECK_EQ(t.hold_ns, 115000);
+	CHECK(strstr(rig_log(&r), "segs=20:W::ack stretch_ns=5000\n"));
 	bus_set_paced(r.b, false);
 	CHECK_EQ(bus_transfer(r.b, &s, 1, &t), 0);
 	CHECK_EQ(t.hold_ns, 5000);

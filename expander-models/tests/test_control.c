@@ -3,24 +3,15 @@
  * test_control.c - the control protocol (CONTROL.md) on the basic board:
  * every command, its reply shape and its errors.
  */
-#include "board.h"
 #include "check.h"
-#include "rig.h"
+#include "fixture.h"
 
 static struct board *bd;
-static char out[4096];
 
-/* Run one command; returns the last line (the ok/err one). */
+/* Run one command; returns the last line, the whole reply in ctl_out. */
 static const char *ctl(const char *line)
 {
-	size_t n = board_control(bd, line, out, sizeof(out));
-	char *last;
-
-	if (!n || out[n - 1] != '\n')
-		return "(no newline)";
-	out[n - 1] = 0;
-	last = strrchr(out, '\n');
-	return last ? last + 1 : out;
+	return ctl_on(bd, line);
 }
 
 static int starts(const char *s, const char *prefix)
@@ -28,7 +19,7 @@ static int starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* The number after " KEY=" in out, or -1. */
+/* The number after " KEY=" in ctl_out, or -1. */
 static long long ctl_field_u64(const char *s, const char *key)
 {
 	char pat[64];
@@ -41,18 +32,13 @@ static long long ctl_field_u64(const char *s, const char *key)
 
 static struct bus *bus31(void)
 {
-	unsigned int i;
-
-	for (i = 0; i < board_nbuses(bd); i++)
-		if (bus_mmio_slot(board_bus(bd, i)) == 31)
-			return board_bus(bd, i);
-	return NULL;
+	return board_slot(bd, 31);
 }
 
 TEST(help_and_unknown)
 {
 	CHECK(starts(ctl("help"), "ok"));
-	CHECK(strstr(out, "fault nack ADDR COUNT [BUS]"));
+	CHECK(strstr(ctl_out, "fault nack ADDR COUNT [BUS]"));
 	CHECK(starts(ctl("frobnicate"), "err unknown command frobnicate"));
 	CHECK(starts(ctl(""), "err empty command"));
 	CHECK(starts(ctl("   "), "err empty command"));
@@ -61,10 +47,10 @@ TEST(help_and_unknown)
 TEST(list)
 {
 	CHECK(!strcmp(ctl("list"), "ok 2 buses 3 chips"));
-	CHECK(strstr(out, "bus i2c31 slot=31 hz=100000\n"));
-	CHECK(strstr(out, "chip pca9555@20 bus=i2c31 model=pca9555 "
+	CHECK(strstr(ctl_out, "bus i2c31 slot=31 hz=100000\n"));
+	CHECK(strstr(ctl_out, "chip pca9555@20 bus=i2c31 model=pca9555 "
 			  "compatible=nxp,pca9555 lines=16 addr=20\n"));
-	CHECK(strstr(out, "chip tca6416@20 bus=i2c30 "));
+	CHECK(strstr(ctl_out, "chip tca6416@20 bus=i2c30 "));
 }
 
 TEST(counters)
@@ -75,15 +61,15 @@ TEST(counters)
 	CHECK_EQ(reg_write(b, 0x20, 0x02, 0xff), 0);	/* pin 0 goes 1 */
 	CHECK_EQ(reg_read(b, 0x21, 0), -1);
 	CHECK(starts(ctl("counters i2c31"), "ok"));
-	CHECK(starts(out, "i2c31 transactions=2 bytes=4 segments=2 nacks=1 "
+	CHECK(starts(ctl_out, "i2c31 transactions=2 bytes=4 segments=2 nacks=1 "
 			  "pin_changes=1 irq_changes=0 busy_ns=400000 "));
 	CHECK(starts(ctl("counters"), "ok"));
-	CHECK(strstr(out, "i2c30 transactions=0 "));
+	CHECK(strstr(ctl_out, "i2c30 transactions=0 "));
 	CHECK(starts(ctl("counters 31"), "ok"));	/* slot number works */
 	CHECK(starts(ctl("counters i2c7"), "err no bus i2c7"));
 	CHECK(starts(ctl("reset-counters i2c31"), "ok"));
 	ctl("counters i2c31");
-	CHECK(starts(out, "i2c31 transactions=0 bytes=0 "));
+	CHECK(starts(ctl_out, "i2c31 transactions=0 bytes=0 "));
 	CHECK_EQ(reg_write(b, 0x20, 0x02, 0xfe), 0);
 }
 
@@ -177,7 +163,7 @@ TEST(mark_and_cpu)
 	fclose(f);
 	free(buf);
 	CHECK(starts(ctl("cpu"), "ok user_ns="));
-	CHECK(strstr(out, " transactions="));
+	CHECK(strstr(ctl_out, " transactions="));
 	CHECK(starts(ctl("pace 1"), "ok"));
 	CHECK(starts(ctl("pace 0"), "ok"));
 	CHECK(starts(ctl("pace 2"), "err usage"));
@@ -195,8 +181,8 @@ TEST(speed)
 	FILE *f = open_memstream(&buf, &len);
 
 	CHECK(starts(ctl("speed"), "ok"));
-	CHECK(strstr(out, "i2c31 hz=100000\ni2c30 hz=400000\n") ||
-	      strstr(out, "i2c30 hz=400000\ni2c31 hz=100000\n"));
+	CHECK(strstr(ctl_out, "i2c31 hz=100000\ni2c30 hz=400000\n") ||
+	      strstr(ctl_out, "i2c30 hz=400000\ni2c31 hz=100000\n"));
 	board_set_log(bd, f);
 	CHECK(starts(ctl("speed 400000 i2c31"), "ok"));
 	CHECK(starts(ctl("flush"), "ok"));
@@ -205,21 +191,21 @@ TEST(speed)
 	fclose(f);
 	free(buf);
 	ctl("list");
-	CHECK(strstr(out, "bus i2c31 slot=31 hz=400000\n"));
+	CHECK(strstr(ctl_out, "bus i2c31 slot=31 hz=400000\n"));
 
 	/* write [reg, val]: 29 clocks, 72.5 us at 400 kHz, 29 us at 1 MHz. */
 	ctl("reset-counters");
 	CHECK_EQ(reg_write(b, 0x20, 0x02, 0x00), 0);
 	ctl("counters i2c31");
-	CHECK(starts(out, "i2c31 transactions=1 bytes=3 segments=1 nacks=0 "));
-	CHECK_EQ(ctl_field_u64(out, "busy_ns"), 72500);
+	CHECK(starts(ctl_out, "i2c31 transactions=1 bytes=3 segments=1 nacks=0 "));
+	CHECK_EQ(ctl_field_u64(ctl_out, "busy_ns"), 72500);
 	CHECK(starts(ctl("speed 1000000"), "ok"));	/* every bus */
 	CHECK_EQ(reg_write(b, 0x20, 0x02, 0x00), 0);
 	ctl("counters i2c31");
-	CHECK(starts(out, "i2c31 transactions=2 bytes=6 "));
-	CHECK_EQ(ctl_field_u64(out, "busy_ns"), 72500 + 29000);
+	CHECK(starts(ctl_out, "i2c31 transactions=2 bytes=6 "));
+	CHECK_EQ(ctl_field_u64(ctl_out, "busy_ns"), 72500 + 29000);
 	ctl("speed");
-	CHECK(strstr(out, "i2c30 hz=1000000\n"));
+	CHECK(strstr(ctl_out, "i2c30 hz=1000000\n"));
 
 	CHECK(starts(ctl("speed 999 i2c31"), "err speed 999 out of range"));
 	CHECK(starts(ctl("speed 3400001"), "err speed 3400001 out of range"));
@@ -229,18 +215,18 @@ TEST(speed)
 	CHECK(starts(ctl("speed 100000 31"), "ok"));	/* slot number */
 	CHECK(starts(ctl("speed 400000 i2c30"), "ok"));
 	ctl("speed");
-	CHECK(strstr(out, "i2c31 hz=100000\n"));
-	CHECK(strstr(out, "i2c30 hz=400000\n"));
+	CHECK(strstr(ctl_out, "i2c31 hz=100000\n"));
+	CHECK(strstr(ctl_out, "i2c30 hz=400000\n"));
 }
 
 TEST(small_buffers)
 {
 	char tiny[16];
-	size_t n = board_control(bd, "help", tiny, sizeof(tiny));
+	size_t n = control_exec(bd, "help", tiny, sizeof(tiny));
 
 	CHECK(n > 0 && n < sizeof(tiny));
 	CHECK(tiny[n - 1] == '\n');
-	CHECK_EQ(board_control(bd, "help", tiny, 0), 0);
+	CHECK_EQ(control_exec(bd, "help", tiny, 0), 0);
 }
 
 TEST(long_and_odd_lines)
@@ -255,16 +241,55 @@ TEST(long_and_odd_lines)
 	CHECK(starts(ctl("pin pca9555@20 1 2"), "err usage"));
 }
 
+/* The usage of CONTROL.md's table row, "\\|" read as "|"; 0 if none. */
+static int md_usage(const char *line, char *use, size_t len)
+{
+	const char *p = line + 3;
+	size_t n = 0;
+
+	if (strncmp(line, "| `", 3))
+		return 0;
+	for (; *p && *p != '`' && n + 1 < len; p++)
+		if (!(p[0] == '\\' && p[1] == '|'))
+			use[n++] = *p;
+	use[n] = 0;
+	return 1;
+}
+
+/* CONTROL.md lists the commands as help does, in the same order. */
+TEST(control_md_matches_help)
+{
+	char help[4096], line[1024], use[128], *h = help, *nl;
+	FILE *f = fopen(CONTROL_MD, "r");
+	unsigned int rows = 0, lines = 0;
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	CHECK(!strcmp(ctl("help"), "ok"));
+	snprintf(help, sizeof(help), "%s", ctl_out);
+	for (nl = help; (nl = strchr(nl, '\n')); nl++)
+		lines++;		/* the lines before "ok" */
+	while (fgets(line, sizeof(line), f)) {
+		if (!md_usage(line, use, sizeof(use)))
+			continue;
+		rows++;
+		if (strncmp(h, use, strlen(use)) || h[strlen(use)] != ' ')
+			fprintf(stderr, "  CONTROL.md has %s, help %.*s\n", use,
+				(int)strcspn(h, "\n"), h);
+		CHECK(!strncmp(h, use, strlen(use)) && h[strlen(use)] == ' ');
+		nl = strchr(h, '\n');
+		if (!nl)
+			break;
+		h = nl + 1;
+	}
+	fclose(f);
+	CHECK_EQ(rows, lines);
+}
+
 int main(void)
 {
-	char err[256];
-	int rc;
-
-	bd = board_load(BOARDS_DIR "/basic.dtb", err, sizeof(err));
-	if (!bd) {
-		printf("could not load board: %s\n", err);
-		return 1;
-	}
+	bd = board_or_exit(BOARD("basic"));
 	/* pca9555@20 pin 0 an output driving 0, for the pin tests */
 	reg_write(bus31(), 0x20, 0x02, 0xfe);
 	reg_write(bus31(), 0x20, 0x06, 0xfe);
@@ -279,7 +304,6 @@ int main(void)
 	RUN(speed);
 	RUN(small_buffers);
 	RUN(long_and_odd_lines);
-	rc = CHECK_DONE();
-	board_free(bd);
-	return rc;
+	RUN(control_md_matches_help);
+	return board_done(bd);
 }

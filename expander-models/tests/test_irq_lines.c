@@ -11,8 +11,10 @@
 #include <stdlib.h>
 
 #include "board.h"
-#include "board_impl.h"
 #include "check.h"
+#include "control.h"
+#include "gpio_lines.h"
+#include "load_fails.h"
 #include "vgpio_req.h"
 
 #define BOARD(name) BOARDS_DIR "/" name ".dtb"
@@ -28,7 +30,7 @@ static uint8_t done_status[32];
 
 static const char *ctl(const char *line)
 {
-	size_t n = board_control(bd, line, out, sizeof(out));
+	size_t n = control_exec(bd, line, out, sizeof(out));
 
 	if (n)
 		out[n - 1] = 0;
@@ -100,6 +102,15 @@ static void setup(void)
 	ndone = 0;
 }
 
+/* A fresh board with line's interrupt armed (type) and unmasked. */
+static struct bus *armed(uint16_t line, uint32_t type)
+{
+	setup();
+	CHECK_EQ(request(VIRTIO_GPIO_MSG_IRQ_TYPE, line, type), 0);
+	unmask(line);
+	return board_bus(bd, 0);
+}
+
 TEST(controller_from_dt)
 {
 	setup();
@@ -120,11 +131,7 @@ TEST(level_low_shared_net)
 {
 	struct bus *b;
 
-	setup();
-	b = board_bus(bd, 0);
-	CHECK_EQ(request(VIRTIO_GPIO_MSG_IRQ_TYPE, 0,
-			 VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW), 0);
-	unmask(0);
+	b = armed(0, VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW);
 	CHECK_EQ(ndone, 0);
 	/* An input of the first chip changes: its INT pulls the net low. */
 	CHECK(!strcmp(ctl("drive pca9555@20 3 0"), "ok 0"));
@@ -158,11 +165,7 @@ TEST(falling_edge_latched)
 {
 	struct bus *b;
 
-	setup();
-	b = board_bus(bd, 0);
-	CHECK_EQ(request(VIRTIO_GPIO_MSG_IRQ_TYPE, 1,
-			 VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING), 0);
-	unmask(1);
+	b = armed(1, VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING);
 	ctl("drive pcf8574@22 0 0");
 	CHECK_EQ(ndone, 1);
 	CHECK_EQ(done_line[0], 1);
@@ -195,11 +198,7 @@ TEST(burst_is_bounded)
 {
 	struct bus *b;
 
-	setup();
-	b = board_bus(bd, 0);
-	CHECK_EQ(request(VIRTIO_GPIO_MSG_IRQ_TYPE, 1,
-			 VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING), 0);
-	unmask(1);
+	b = armed(1, VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING);
 	CHECK(!strcmp(ctl("toggle pcf8574@22 5 101"), "ok 0"));
 	CHECK_EQ(ndone, 1);
 	CHECK_EQ(gl->dev.lines[1].latched, 1);
@@ -220,7 +219,8 @@ TEST(burst_is_bounded)
 	CHECK(!strcmp(ctl("irq pca9555@20"), "ok 0"));
 	unmask(0);
 	CHECK_EQ(ndone, 3);
-	CHECK(!strncmp(ctl("toggle pca9555@20 2"), "err usage: toggle", 17));
+	CHECK(!strcmp(ctl("toggle pca9555@20 2"),
+		      "err usage: toggle CHIP N COUNT"));
 }
 
 static unsigned int nwatch;
@@ -255,21 +255,8 @@ TEST(guest_driven_line_watch)
 	CHECK_EQ(nwatch, 2);
 	CHECK(!strcmp(ctl("pin gpio14 4"), "ok x"));
 	CHECK_EQ(request(VIRTIO_GPIO_MSG_GET_VALUE, 4, 0), 0);
-	CHECK(!strcmp(ctl("drive gpio14 9 1"), "err gpio14: no line 9"));
-	CHECK(!strcmp(ctl("pins gpio14"),
-		      "err gpio14: only pin and drive on a gpio controller"));
-}
-
-static void load_fails(const char *name, const char *why)
-{
-	char err[256] = "";
-	struct board *b = board_load(name, err, sizeof(err));
-
-	CHECK(b == NULL);
-	if (!strstr(err, why))
-		printf("# got '%s', want '%s'\n", err, why);
-	CHECK(strstr(err, why) != NULL);
-	board_free(b);
+	CHECK(!strcmp(ctl("drive gpio14 9 1"), "err gpio14: no pin 9"));
+	CHECK(!strcmp(ctl("pins gpio14"), "err no chip gpio14"));
 }
 
 TEST(dt_errors)

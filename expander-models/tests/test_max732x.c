@@ -6,7 +6,7 @@
  * 16-port parts.
  */
 #include "check.h"
-#include "rig.h"
+#include "fixture.h"
 
 static struct rig r;
 

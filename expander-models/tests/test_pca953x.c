@@ -6,7 +6,7 @@
  * gpio-pca953x addresses them (recalc_addr: 0x40 + ...).
  */
 #include "check.h"
-#include "rig.h"
+#include "fixture.h"
 
 #define A 0x20
 

@@ -4,7 +4,7 @@
  * AI bit: regmap use_single_read/write), checked against the datasheet.
  */
 #include "check.h"
-#include "rig.h"
+#include "fixture.h"
 
 #define A 0x20
 

@@ -5,7 +5,7 @@
  * i2c_master_{send,recv} on 16-line parts.
  */
 #include "check.h"
-#include "rig.h"
+#include "fixture.h"
 
 #define A 0x20
 

@@ -5,13 +5,9 @@
  * byte data), the ready poll (1-byte read), the transfer (function byte
  * + data), the read-back; and what each costs on both buses.
  */
-#include "board.h"
-#include "board_impl.h"
-#include "check.h"
-#include "rig.h"
+#include "fixture.h"
 #include "spi_bus.h"
 
-#define BOARD(name) BOARDS_DIR "/" name ".dtb"
 #define BR 0x28
 
 static struct board *bd;
@@ -157,11 +153,11 @@ TEST(control_counts_spi)
 
 	if (setup())
 		return;
-	board_control(bd, "counters spi7-28", out, sizeof(out));
+	control_exec(bd, "counters spi7-28", out, sizeof(out));
 	CHECK(strstr(out, "spi7-28 transactions=0 bytes=0 segments=0 bits=0 "));
-	board_control(bd, "drive-bits spi7-28:2 0xff 0", out, sizeof(out));
+	control_exec(bd, "drive-bits spi7-28:2 0xff 0", out, sizeof(out));
 	CHECK(!strncmp(out, "ok 0xff00", 9));
-	board_control(bd, "list", out, sizeof(out));
+	control_exec(bd, "list", out, sizeof(out));
 	CHECK(strstr(out, "chip gpio@1 bus=spi7-28 model=mcp23s17 "
 		     "compatible=microchip,mcp23s17 lines=32 addr=cs1"));
 	board_free(bd);

@@ -8,8 +8,9 @@
 #include <stdlib.h>
 
 #include "board.h"
-#include "board_impl.h"
+#include "control.h"
 #include "check.h"
+#include "spi_bus.h"
 #include "vgpio_req.h"
 
 #define BOARD(name) BOARDS_DIR "/" name ".dtb"

@@ -237,8 +237,8 @@ TEST(mc33880_daisy_chain)
 			chip_variant_find("freescale,mc33880");
 		char err[64];
 
-		a = v->family->spi_create(v, &cfg, &r.w, err, sizeof(err));
-		b = v->family->spi_create(v, &cfg, &r.w, err, sizeof(err));
+		a = chip_create_spi(v, &cfg, &r.w, err, sizeof(err));
+		b = chip_create_spi(v, &cfg, &r.w, err, sizeof(err));
 		r.c[r.n++] = a;
 		r.c[r.n++] = b;
 		spi_bus_attach(r.b, 0, a->spi_targets[0]);

@@ -18,6 +18,7 @@
 #include "transport_log.h"
 #include "vhost_user.h"
 #include "virtio_i2c.h"
+#include "vu_front.h"
 
 static struct vu_msg msg, reply;
 static struct fake_bus bus;
@@ -377,108 +378,29 @@ TEST(vring_fd_checks)
 }
 
 /*
- * QEMU 7.2's start sequence over a socketpair, one request served via the
- * kick fd, the stop sequence, a disconnect and a second connection.
+ * QEMU 7.2's start sequence over a socketpair (tests/vu_front.h), one
+ * request served via the kick fd, the stop sequence, a disconnect and a
+ * second connection.
  */
-struct peer {
-	int sock;		/* QEMU's end */
-	int mem_fd;
-	uint8_t *mem;
-	int kick, call;
-};
-
-static int peer_send(struct peer *p, uint32_t req, uint32_t flags,
-		     const void *payload, uint32_t size, int fd)
+static int serve_one(void *ctx)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} ctl;
-	uint8_t buf[VU_HDR_SIZE + 64];
-	struct iovec iov = { buf, VU_HDR_SIZE + size };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
-	struct cmsghdr *c;
-	uint32_t h[3] = { req, VHOST_USER_VERSION | flags, size };
-
-	memcpy(buf, h, sizeof(h));
-	if (size)
-		memcpy(buf + VU_HDR_SIZE, payload, size);
-	if (fd >= 0) {
-		mh.msg_control = ctl.buf;
-		mh.msg_controllen = sizeof(ctl.buf);
-		c = CMSG_FIRSTHDR(&mh);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	}
-	return sendmsg(p->sock, &mh, 0) == (ssize_t)iov.iov_len ? 0 : -1;
+	return vu_service(ctx);
 }
 
-/* Send, let the backend serve it, read the reply if one is expected. */
-static int roundtrip(struct vu_dev *d, struct peer *p, uint32_t req,
-		     uint32_t flags, const void *payload, uint32_t size,
-		     int fd, bool want_reply)
+static int roundtrip(struct vuf_peer *p, uint32_t req, const void *payload,
+		     uint32_t size, bool want_reply)
 {
-	int fds[VU_MAX_FDS];
-	unsigned int nfds;
+	int r = vuf_roundtrip(p, req, 0, payload, size, -1, want_reply);
 
-	if (peer_send(p, req, flags, payload, size, fd) < 0)
-		return -1;
-	if (vu_service(d) < 0)
-		return -1;
-	if (!want_reply)
-		return 0;
-	if (vu_recv(p->sock, &reply, fds, &nfds, 1000) != 0)
-		return -1;
-	return reply.request == req ? 0 : -1;
-}
-
-static int qemu_start(struct vu_dev *d, struct peer *p)
-{
-	uint64_t u64, mem[5] = { 1, FG_GPA, FG_SIZE, FG_UVA, 0 };
-	uint32_t state[2] = { 0, 4 };
-	uint64_t addr[5] = { 0, FG_UVA + FG_DESC, FG_UVA + FG_USED,
-			     FG_UVA + FG_AVAIL, 0 };
-	int ok = 0;
-
-	ok |= roundtrip(d, p, VHOST_USER_GET_FEATURES, 0, NULL, 0, -1, true);
-	ok |= roundtrip(d, p, VHOST_USER_GET_PROTOCOL_FEATURES, 0, NULL, 0,
-			-1, true);
-	u64 = 1ULL << VHOST_USER_PROTOCOL_F_REPLY_ACK;
-	ok |= roundtrip(d, p, VHOST_USER_SET_PROTOCOL_FEATURES, 0, &u64, 8,
-			-1, false);
-	ok |= roundtrip(d, p, VHOST_USER_SET_OWNER, 0, NULL, 0, -1, false);
-	u64 = (1ULL << VIRTIO_RING_F_EVENT_IDX) |
-	      (1ULL << VIRTIO_RING_F_INDIRECT_DESC) |
-	      (1ULL << VHOST_USER_F_PROTOCOL_FEATURES) | 1;
-	ok |= roundtrip(d, p, VHOST_USER_SET_FEATURES, 0, &u64, 8, -1, false);
-	ok |= roundtrip(d, p, VHOST_USER_SET_MEM_TABLE,
-			VHOST_USER_NEED_REPLY_MASK, mem, 40, p->mem_fd, true);
-	ok |= reply64() != 0;
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_NUM, 0, state, 8, -1,
-			false);
-	state[1] = 0;
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_BASE, 0, state, 8, -1,
-			false);
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_ADDR, 0, addr, 40, -1,
-			false);
-	u64 = 0;
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_KICK, 0, &u64, 8, p->kick,
-			false);
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_CALL, 0, &u64, 8, p->call,
-			false);
-	state[1] = 1;
-	ok |= roundtrip(d, p, VHOST_USER_SET_VRING_ENABLE, 0, state, 8, -1,
-			false);
-	return ok;
+	reply = p->reply;
+	return r;
 }
 
 TEST(qemu_session)
 {
 	struct fake_guest g;
 	struct vu_dev d;
-	struct peer p;
+	struct vuf_peer p;
 	struct fg_req r;
 	uint32_t state[2] = { 0, 0 };
 	uint64_t one = 1, n;
@@ -488,12 +410,9 @@ TEST(qemu_session)
 	dev_init(&d);
 	memset(&bus, 0, sizeof(bus));
 	bus.ack_addr = 0x20;
-	p.mem_fd = guest_fd();
-	p.mem = mmap(NULL, FG_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
-		     p.mem_fd, 0);
-	CHECK(p.mem != MAP_FAILED);
-	p.kick = eventfd(0, EFD_NONBLOCK);
-	p.call = eventfd(0, EFD_NONBLOCK);
+	CHECK_EQ(vuf_peer_init(&p), 0);
+	p.serve = serve_one;
+	p.ctx = &d;
 
 	/* Twice: the second is QEMU reconnecting after a restart. */
 	for (round = 0; round < 2; round++) {
@@ -502,7 +421,7 @@ TEST(qemu_session)
 		fcntl(sv[1], F_SETFL, O_NONBLOCK);
 		p.sock = sv[0];
 		vu_attach(&d, sv[1]);
-		CHECK_EQ(qemu_start(&d, &p), 0);
+		CHECK_EQ(vuf_start(&p, 4), 0);
 		CHECK(vq_runnable(&d.vq[0]));
 		CHECK(d.vq[0].event_idx);
 
@@ -518,10 +437,10 @@ TEST(qemu_session)
 		CHECK_EQ(read(p.call, &n, 8), 8);
 
 		/* Stop: disable, then GET_VRING_BASE answers 1. */
-		CHECK_EQ(roundtrip(&d, &p, VHOST_USER_SET_VRING_ENABLE, 0,
-				   state, 8, -1, false), 0);
-		CHECK_EQ(roundtrip(&d, &p, VHOST_USER_GET_VRING_BASE, 0,
-				   state, 8, -1, true), 0);
+		CHECK_EQ(roundtrip(&p, VHOST_USER_SET_VRING_ENABLE, state, 8,
+				   false), 0);
+		CHECK_EQ(roundtrip(&p, VHOST_USER_GET_VRING_BASE, state, 8,
+				   true), 0);
 		CHECK_EQ(reply.size, 8);
 		CHECK_EQ(le32toh(*(uint32_t *)(reply.payload + 4)), 1);
 		CHECK(!vq_runnable(&d.vq[0]));
@@ -535,10 +454,8 @@ TEST(qemu_session)
 		CHECK_EQ(d.sock, -1);
 	}
 	CHECK_EQ(bus.ncalls, 2);
-	munmap(p.mem, FG_SIZE);
-	close(p.mem_fd);
-	close(p.kick);
-	close(p.call);
+	p.sock = -1;
+	vuf_peer_free(&p);
 	CHECK_EQ(open_fds(), before);
 }
 

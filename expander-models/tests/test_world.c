@@ -6,33 +6,21 @@
  */
 #include <inttypes.h>
 
-#include "board.h"
 #include "check.h"
+#include "load_fails.h"
 #include "log.h"
-#include "rig.h"
-
-#define BOARD(name) BOARDS_DIR "/" name ".dtb"
+#include "fixture.h"
 
 static struct board *bd;
-static char out[4096];
 
 static const char *ctl(const char *line)
 {
-	size_t n = board_control(bd, line, out, sizeof(out));
-
-	if (n)
-		out[n - 1] = 0;
-	return out;
+	return ctl_on(bd, line);
 }
 
 static struct bus *slot(int s)
 {
-	unsigned int i;
-
-	for (i = 0; i < board_nbuses(bd); i++)
-		if (bus_mmio_slot(board_bus(bd, i)) == s)
-			return board_bus(bd, i);
-	return NULL;
+	return board_slot(bd, s);
 }
 
 TEST(wire_between_chips)
@@ -98,18 +86,6 @@ TEST(wire_across_buses)
 	board_set_log(bd, NULL);
 	fclose(f);
 	free(buf);
-}
-
-static void load_fails(const char *name, const char *why)
-{
-	char err[256] = "";
-	struct board *b = board_load(name, err, sizeof(err));
-
-	CHECK(b == NULL);
-	if (!strstr(err, why))
-		fprintf(stderr, "  error was: %s (want %s)\n", err, why);
-	CHECK(strstr(err, why) != NULL);
-	board_free(b);
 }
 
 TEST(world_errors)
@@ -180,16 +156,56 @@ TEST(max732x_int_deferred_to_stop)
 	rig_free(&r);
 }
 
+struct seen {
+	unsigned int pins, irqs;
+	struct world_change last_pin, last_irq;
+};
+
+static void watcher(void *ctx, const struct world_change *ch)
+{
+	struct seen *s = ctx;
+
+	if (ch->pin < 0) {
+		s->irqs++;
+		s->last_irq = *ch;
+	} else {
+		s->pins++;
+		s->last_pin = *ch;
+	}
+}
+
+/* A watcher of the board sees every pin and INT change the bus counts. */
+TEST(watch_sees_pin_and_irq_changes)
+{
+	struct seen seen = { 0 };
+	struct bus_counters cnt;
+	struct chip *pcf;
+	struct rig r;
+
+	rig_init(&r, 100000);
+	pcf = rig_add(&r, "nxp,pcf8574", 0x21);
+	CHECK_EQ(board_watch(r.bd, watcher, &seen), 0);
+	ext(pcf, 0, 0);
+	CHECK_EQ(seen.pins, 1);
+	CHECK(!strcmp(seen.last_pin.chip, "pcf8574@21"));
+	CHECK(seen.last_pin.bank == &pcf->pins);
+	CHECK_EQ(seen.last_pin.pin, 0);
+	CHECK_EQ(seen.last_pin.level, PIN_0);
+	CHECK_EQ(seen.irqs, 1);
+	CHECK_EQ(seen.last_irq.pin, -1);
+	CHECK_EQ(seen.last_irq.level, 1);
+	CHECK_EQ(byte_read(r.b, 0x21), 0xfe);	/* the read resets INT */
+	CHECK_EQ(seen.irqs, 2);
+	CHECK_EQ(seen.last_irq.level, 0);
+	bus_get_counters(r.b, &cnt);
+	CHECK_EQ(cnt.pin_changes, seen.pins);
+	CHECK_EQ(cnt.irq_changes, seen.irqs);
+	rig_free(&r);
+}
+
 int main(void)
 {
-	char err[256];
-	int rc;
-
-	bd = board_load(BOARD("world"), err, sizeof(err));
-	if (!bd) {
-		printf("could not load board: %s\n", err);
-		return 1;
-	}
+	bd = board_or_exit(BOARD("world"));
 	RUN(wire_between_chips);
 	RUN(strap_and_pullup);
 	RUN(three_pin_net);
@@ -197,7 +213,6 @@ int main(void)
 	RUN(world_errors);
 	RUN(net_resolution);
 	RUN(max732x_int_deferred_to_stop);
-	rc = CHECK_DONE();
-	board_free(bd);
-	return rc;
+	RUN(watch_sees_pin_and_irq_changes);
+	return board_done(bd);
 }

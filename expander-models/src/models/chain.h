@@ -1,44 +1,38 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * chain.h - allocation of a model that is a daisy chain of identical
+ * chain.h - the line count of a model that is a daisy chain of identical
  * parts on one chip select (74HC595, 74HC165, MAX3191x): cfg->chain
- * parts (1 when the DT does not say) of per lines each.
+ * parts (1 when the DT does not say) of v->lines each.
  */
 #ifndef EXPANDER_CHAIN_H
 #define EXPANDER_CHAIN_H
 
-#include <stdlib.h>
+#include <stdio.h>
 
 #include "chip.h"
 
-/*
- * A zeroed model of size bytes starting with its struct chip, named and
- * with its pins; *n parts. NULL with a reason in err when the chain is
- * longer than CHIP_MAX_SPI (prop names the DT property) or memory runs
- * out.
- */
-static inline void *chain_alloc(size_t size, const struct chip_variant *v,
-				const struct spi_chip_cfg *cfg,
-				struct world *w, unsigned int per,
-				const char *prop, unsigned int *n,
-				char *err, size_t errlen)
+static inline unsigned int chain_parts(const struct spi_chip_cfg *cfg)
 {
-	struct chip *c;
+	return cfg->chain ? cfg->chain : 1;
+}
 
-	*n = cfg->chain ? cfg->chain : 1;
-	if (*n > CHIP_MAX_SPI) {
-		snprintf(err, errlen, "%s: %u parts, at most %u", prop, *n,
+/*
+ * The chain's lines; 0 with a reason in err when it is longer than
+ * CHIP_MAX_SPI (prop names the DT property that says so).
+ */
+static inline unsigned int chain_lines(const struct chip_variant *v,
+				       const struct spi_chip_cfg *cfg,
+				       const char *prop, char *err,
+				       size_t errlen)
+{
+	unsigned int n = chain_parts(cfg);
+
+	if (n > CHIP_MAX_SPI) {
+		snprintf(err, errlen, "%s: %u parts, at most %u", prop, n,
 			 CHIP_MAX_SPI);
-		return NULL;
+		return 0;
 	}
-	c = calloc(1, size);
-	if (!c || chip_init_lines(c, v, w, cfg->cs, per * *n)) {
-		snprintf(err, errlen, "out of memory");
-		free(c);
-		return NULL;
-	}
-	c->nspi = *n;
-	return c;
+	return v->lines * n;
 }
 
 #endif

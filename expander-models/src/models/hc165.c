@@ -43,18 +43,14 @@ static const struct spi_target_ops hc165_ops = {
 	.clock = spi_shift_clock,
 };
 
-static struct chip *hc165_create(const struct chip_variant *v,
-				 const struct spi_chip_cfg *cfg,
-				 struct world *w, char *err, size_t errlen)
+static int hc165_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
+			  char *err, size_t errlen)
 {
-	struct hc165 *m;
-	unsigned int i, n;
+	struct hc165 *m = CHIP_MODEL(c, struct hc165);
+	unsigned int i, n = chain_parts(cfg);
 
-	m = chain_alloc(sizeof(*m), v, cfg, w, 8, "ngpios / 8", &n, err,
-			errlen);
-	if (!m)
-		return NULL;
 	m->n = n;
+	c->nspi = n;
 	/* Chain order: MOSI side first, so the register on MISO is last. */
 	for (i = 0; i < n; i++) {
 		struct hc165_reg *r = &m->regs[i];
@@ -64,19 +60,20 @@ static struct chip *hc165_create(const struct chip_variant *v,
 		r->idx = i;
 		m->c.spi_targets[n - 1 - i] = &r->s.t;
 	}
-	return &m->c;
+	return 0;
 }
 
-static void hc165_destroy(struct chip *c)
+static unsigned int hc165_lines(const struct chip_variant *v,
+				const struct spi_chip_cfg *cfg, char *err,
+				size_t errlen)
 {
-	chip_fini(c);
-	free(c);
+	return chain_lines(v, cfg, "ngpios / 8", err, errlen);
 }
 
 static const struct chip_family hc165_family = {
-	.name = "pisosr",
-	.spi_create = hc165_create,
-	.destroy = hc165_destroy,
+	.size = sizeof(struct hc165),
+	.spi_init = hc165_spi_init,
+	.spi_lines = hc165_lines,
 };
 
 const struct chip_variant hc165_variants[] = {

@@ -60,18 +60,14 @@ static const struct spi_target_ops hc595_ops = {
 	.deselect = hc595_deselect,
 };
 
-static struct chip *hc595_create(const struct chip_variant *v,
-				 const struct spi_chip_cfg *cfg,
-				 struct world *w, char *err, size_t errlen)
+static int hc595_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
+			  char *err, size_t errlen)
 {
-	struct hc595 *m;
-	unsigned int i, n;
+	struct hc595 *m = CHIP_MODEL(c, struct hc595);
+	unsigned int i;
 
-	m = chain_alloc(sizeof(*m), v, cfg, w, 8, "registers-number", &n,
-			err, errlen);
-	if (!m)
-		return NULL;
-	m->n = n;
+	m->n = chain_parts(cfg);
+	c->nspi = m->n;
 	for (i = 0; i < m->n; i++) {
 		struct hc595_reg *r = &m->regs[i];
 
@@ -81,19 +77,20 @@ static struct chip *hc595_create(const struct chip_variant *v,
 		m->c.spi_targets[i] = &r->s.t;
 		hc595_apply(r);
 	}
-	return &m->c;
+	return 0;
 }
 
-static void hc595_destroy(struct chip *c)
+static unsigned int hc595_lines(const struct chip_variant *v,
+				const struct spi_chip_cfg *cfg, char *err,
+				size_t errlen)
 {
-	chip_fini(c);
-	free(c);
+	return chain_lines(v, cfg, "registers-number", err, errlen);
 }
 
 static const struct chip_family hc595_family = {
-	.name = "74x164",
-	.spi_create = hc595_create,
-	.destroy = hc595_destroy,
+	.size = sizeof(struct hc595),
+	.spi_init = hc595_spi_init,
+	.spi_lines = hc595_lines,
 };
 
 const struct chip_variant hc595_variants[] = {

@@ -68,7 +68,7 @@ static const struct spi_target_ops part_ops = {
 int max3191x_set_alarms(struct chip *c, unsigned int n, bool uv1, bool uv2,
 			bool ot)
 {
-	struct max3191x *m = (struct max3191x *)c;
+	struct max3191x *m = CHIP_MODEL(c, struct max3191x);
 
 	if (c->v->family != max3191x_variants[0].family || n >= m->n)
 		return -1;
@@ -78,19 +78,14 @@ int max3191x_set_alarms(struct chip *c, unsigned int n, bool uv1, bool uv2,
 	return 0;
 }
 
-static struct chip *max3191x_create(const struct chip_variant *v,
-				    const struct spi_chip_cfg *cfg,
-				    struct world *w, char *err,
-				    size_t errlen)
+static int max3191x_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
+			     char *err, size_t errlen)
 {
-	struct max3191x *m;
-	unsigned int i, n;
+	struct max3191x *m = CHIP_MODEL(c, struct max3191x);
+	unsigned int i, n = chain_parts(cfg);
 
-	m = chain_alloc(sizeof(*m), v, cfg, w, 8, "#daisy-chained-devices",
-			&n, err, errlen);
-	if (!m)
-		return NULL;
 	m->n = n;
+	c->nspi = n;
 	for (i = 0; i < n; i++) {
 		struct max3191x_part *p = &m->parts[i];
 
@@ -101,19 +96,20 @@ static struct chip *max3191x_create(const struct chip_variant *v,
 	}
 	for (i = 0; i < 8 * n; i++)
 		pin_set_pull(&m->c.pins, i, DRV_WEAK_LOW);
-	return &m->c;
+	return 0;
 }
 
-static void max3191x_destroy(struct chip *c)
+static unsigned int max3191x_lines(const struct chip_variant *v,
+				   const struct spi_chip_cfg *cfg, char *err,
+				   size_t errlen)
 {
-	chip_fini(c);
-	free(c);
+	return chain_lines(v, cfg, "#daisy-chained-devices", err, errlen);
 }
 
 static const struct chip_family max3191x_family = {
-	.name = "max3191x",
-	.spi_create = max3191x_create,
-	.destroy = max3191x_destroy,
+	.size = sizeof(struct max3191x),
+	.spi_init = max3191x_spi_init,
+	.spi_lines = max3191x_lines,
 };
 
 #define V(compat, part) { compat, part, &max3191x_family, 8, NULL }

@@ -27,7 +27,6 @@
  * they read 0), the MAX7301's 36-pin variant's ports.
  */
 #include <stddef.h>
-#include <stdlib.h>
 
 #include "chip.h"
 #include "spi_target.h"
@@ -145,37 +144,24 @@ static const struct spi_target_ops max7301_ops = {
 	.deselect = max7301_deselect,
 };
 
-static struct chip *max7301_create(const struct chip_variant *v,
-				   const struct spi_chip_cfg *cfg,
-				   struct world *w, char *err, size_t errlen)
+static int max7301_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
+			    char *err, size_t errlen)
 {
-	struct max7301 *m = calloc(1, sizeof(*m));
+	struct max7301 *m = CHIP_MODEL(c, struct max7301);
 	unsigned int i;
 
-	if (!m || chip_init(&m->c, v, w, cfg->cs)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
 	for (i = 1; i < 8; i++)
 		m->portcfg[i] = 0xaa;
 	spi_shift_init(&m->s, &max7301_ops, 16);
 	m->c.spi_targets[0] = &m->s.t;
 	m->c.nspi = 1;
 	apply(m);
-	return &m->c;
-}
-
-static void max7301_destroy(struct chip *c)
-{
-	chip_fini(c);
-	free(c);
+	return 0;
 }
 
 static const struct chip_family max7301_family = {
-	.name = "max7301",
-	.spi_create = max7301_create,
-	.destroy = max7301_destroy,
+	.size = sizeof(struct max7301),
+	.spi_init = max7301_spi_init,
 };
 
 const struct chip_variant max7301_variants[] = {

@@ -199,39 +199,32 @@ static void max732x_pin_changed(void *ctx, unsigned int pin,
 	update_irq(m);
 }
 
-static struct chip *max732x_create(const struct chip_variant *v,
-				   uint16_t reg, struct world *w, char *err,
-				   size_t errlen)
+static int max732x_init(struct chip *c, char *err, size_t errlen)
 {
-	const struct max732x_desc *d = v->data;
+	struct max732x *m = CHIP_MODEL(c, struct max732x);
+	const struct max732x_desc *d = c->v->data;
+	uint16_t reg = c->reg;
 	uint16_t addr_a = (reg & 0x0f) | 0x60, addr_b = (reg & 0x0f) | 0x50;
-	struct max732x *m;
 	unsigned int i;
 
 	/* gpio-max732x takes the group from reg bits 6:4. */
 	if ((reg & 0x70) != 0x60 && (reg & 0x70) != 0x50) {
 		snprintf(err, errlen, "reg 0x%02x is neither 110xxxx nor "
 			 "101xxxx", reg);
-		return NULL;
+		return -1;
 	}
 	if (!d->group_a && (reg & 0x70) != 0x50) {
 		snprintf(err, errlen, "reg 0x%02x: this part answers only at "
 			 "101xxxx", reg);
-		return NULL;
+		return -1;
 	}
 	if (!d->group_b && (reg & 0x70) != 0x60) {
 		snprintf(err, errlen, "reg 0x%02x: this part answers only at "
 			 "110xxxx", reg);
-		return NULL;
-	}
-	m = calloc(1, sizeof(*m));
-	if (!m || chip_init(&m->c, v, w, reg)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
+		return -1;
 	}
 	m->d = d;
-	m->c.has_irq = d->irq != INT_NONE;
+	c->has_irq = d->irq != INT_NONE;
 	m->base_a = 0;
 	m->base_b = d->group_a ? 8 : 0;
 	for (i = 0; d->group_a && i < 8; i++) {
@@ -252,32 +245,25 @@ static struct chip *max732x_create(const struct chip_variant *v,
 	m->mask = m->in_bits | m->od_bits;
 	/* The DT reg comes first: it is the address the driver probes. */
 	if ((reg & 0x70) == 0x60) {
-		chip_add_target(&m->c, addr_a, &group_a_ops, m);
+		chip_add_target(c, addr_a, &group_a_ops, m);
 		if (d->group_b)
-			chip_add_target(&m->c, addr_b, &group_b_ops, m);
+			chip_add_target(c, addr_b, &group_b_ops, m);
 	} else {
 		if (d->group_b)
-			chip_add_target(&m->c, addr_b, &group_b_ops, m);
+			chip_add_target(c, addr_b, &group_b_ops, m);
 		if (d->group_a)
-			chip_add_target(&m->c, addr_a, &group_a_ops, m);
+			chip_add_target(c, addr_a, &group_a_ops, m);
 	}
 	apply(m);
 	m->snapshot = levels_a(m);
-	m->c.pins.notify = max732x_pin_changed;
-	m->c.pins.ctx = m;
-	return &m->c;
-}
-
-static void max732x_destroy(struct chip *c)
-{
-	chip_fini(c);
-	free(c);
+	c->pins.notify = max732x_pin_changed;
+	c->pins.ctx = m;
+	return 0;
 }
 
 static const struct chip_family max732x_family = {
-	.name = "max732x",
-	.create = max732x_create,
-	.destroy = max732x_destroy,
+	.size = sizeof(struct max732x),
+	.init = max732x_init,
 };
 
 static const struct max732x_desc d7319 = { IO_8I, 0, INT_MERGED_MASK };

@@ -18,7 +18,6 @@
  * Power-on: all outputs off.
  */
 #include <stddef.h>
-#include <stdlib.h>
 
 #include "chip.h"
 #include "spi_target.h"
@@ -82,37 +81,24 @@ static const struct spi_target_ops mc33880_ops = {
 	.deselect = mc33880_deselect,
 };
 
-static struct chip *mc33880_create(const struct chip_variant *v,
-				   const struct spi_chip_cfg *cfg,
-				   struct world *w, char *err, size_t errlen)
+static int mc33880_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
+			    char *err, size_t errlen)
 {
-	struct mc33880 *m = calloc(1, sizeof(*m));
+	struct mc33880 *m = CHIP_MODEL(c, struct mc33880);
 	unsigned int i;
 
-	if (!m || chip_init(&m->c, v, w, cfg->cs)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
 	spi_shift_init(&m->s, &mc33880_ops, 8);
 	m->c.spi_targets[0] = &m->s.t;
 	m->c.nspi = 1;
 	for (i = 0; i < 8; i++)
 		pin_set_pull(&m->c.pins, i, DRV_WEAK_HIGH);	/* the load */
 	apply(m);
-	return &m->c;
-}
-
-static void mc33880_destroy(struct chip *c)
-{
-	chip_fini(c);
-	free(c);
+	return 0;
 }
 
 static const struct chip_family mc33880_family = {
-	.name = "mc33880",
-	.spi_create = mc33880_create,
-	.destroy = mc33880_destroy,
+	.size = sizeof(struct mc33880),
+	.spi_init = mc33880_spi_init,
 };
 
 /* gpio-mc33880 has no OF table: the SPI core matches "mc33880". */

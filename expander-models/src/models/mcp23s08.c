@@ -26,7 +26,6 @@
  * Not modelled: IOCON.BANK = 1, INTPOL/ODR/MIRROR effects on the INT
  * pin (stored), the MCP23S18.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "chip.h"
@@ -256,26 +255,28 @@ static void mcp_pin_changed(void *ctx, unsigned int pin, enum pin_level old,
 			check_change(m, &m->dev[i]);
 }
 
-static struct chip *mcp_create(const struct chip_variant *v,
-			       const struct spi_chip_cfg *cfg,
-			       struct world *w, char *err, size_t errlen)
+static unsigned int mcp_lines(const struct chip_variant *v,
+			      const struct spi_chip_cfg *cfg, char *err,
+			      size_t errlen)
 {
-	unsigned int ports = v->lines / 8, a, n = 0;
 	uint32_t mask = cfg->present_mask;
-	struct mcp23s *m;
 
 	if (!mask || mask >= 1u << MAX_DEV) {
 		snprintf(err, errlen, "spi-present-mask 0x%x: want 1..0xff",
 			 mask);
-		return NULL;
+		return 0;
 	}
-	m = calloc(1, sizeof(*m));
-	if (!m || chip_init_lines(&m->c, v, w, cfg->cs,
-				  v->lines * __builtin_popcount(mask))) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
+	return v->lines * __builtin_popcount(mask);
+}
+
+static int mcp_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
+			char *err, size_t errlen)
+{
+	const struct chip_variant *v = c->v;
+	unsigned int ports = v->lines / 8, a, n = 0;
+	uint32_t mask = cfg->present_mask;
+	struct mcp23s *m = CHIP_MODEL(c, struct mcp23s);
+
 	m->ports = ports;
 	for (a = 0; a < MAX_DEV; a++) {
 		struct mcp_dev *d;
@@ -298,19 +299,13 @@ static struct chip *mcp_create(const struct chip_variant *v,
 	}
 	m->c.pins.notify = mcp_pin_changed;
 	m->c.pins.ctx = m;
-	return &m->c;
-}
-
-static void mcp_destroy(struct chip *c)
-{
-	chip_fini(c);
-	free(c);
+	return 0;
 }
 
 static const struct chip_family mcp23s08_family = {
-	.name = "mcp23s08",
-	.spi_create = mcp_create,
-	.destroy = mcp_destroy,
+	.size = sizeof(struct mcp23s),
+	.spi_init = mcp_spi_init,
+	.spi_lines = mcp_lines,
 };
 
 const struct chip_variant mcp23s08_variants[] = {

@@ -12,6 +12,15 @@
  * Linux regmap read (write [reg], Sr, read) works. A command byte naming
  * no register of the part is NACKed: the datasheets leave it undefined
  * and a NACK makes such a driver bug visible as -EIO.
+ *
+ * The 24- and 40-line parts (TCA6424A, PCAL6524, PCA9505/6, PCA9698)
+ * space each kind of register at a power of two (4 or 8: input 0x00,
+ * output 0x04/0x08, ...), exactly as gpio-pca953x's bank_shift computes,
+ * and bit 7 of the command byte is the auto-increment (AI) flag: with AI
+ * the pointer moves to the next port of the same kind after every byte
+ * and rolls over to the first port of that kind after the last (TCA6424A
+ * and PCA9505 datasheets), so one transaction reads or writes every port;
+ * without AI it stays. Parts without AI NACK a command byte with bit 7.
  */
 #include <stdlib.h>
 
@@ -23,8 +32,15 @@
 #define F_POL_F0	(1u << 3)	/* polarity register resets to 0xf0 */
 #define F_OUT_0		(1u << 4)	/* output register resets to 0x00 */
 #define F_TIMEOUT	(1u << 5)	/* MAX7310 bus timeout register 0x04 */
+#define F_AI		(1u << 6)	/* command bit 7 = auto-increment */
+#define F_MSK		(1u << 7)	/* PCA9505/6/9698 mask registers */
+#define F_9698		(1u << 8)	/* PCA9698 registers 0x28..0x2a */
 
-#define PCAL_OUT_CONF	0x4f
+#define AI		0x80
+#define MAXB		5		/* banks (ports) of the 40-line parts */
+#define PCAL_OUT_CONF	0x4f		/* 8- and 16-line PCAL parts */
+#define P9698_OUTCONF	0x28
+#define P9698_MODE	0x2a
 
 struct pca953x_desc {
 	unsigned int flags;
@@ -33,21 +49,23 @@ struct pca953x_desc {
 enum reg_kind {
 	R_IN, R_OUT, R_POL, R_CFG,
 	R_LATCH, R_PULL_EN, R_PULL_SEL, R_MASK, R_STAT,
-	R_STRENGTH, R_OUT_CONF, R_TIMEOUT, R_NONE,
+	R_STRENGTH, R_OUT_CONF, R_TIMEOUT, R_MSK, R_9698, R_NONE,
 };
 
 struct pca953x {
 	struct chip c;
 	unsigned int flags;
 	unsigned int nbank;
-	uint8_t ptr;
+	unsigned int stride;	/* distance between kinds of register */
+	uint8_t ptr;		/* register address, without the AI bit */
+	bool ai;		/* the command byte had the AI bit */
 	bool cmd_next;		/* next written byte is the command byte */
-	uint8_t out[2], pol[2], cfg[2];
-	uint8_t latch[2], pull_en[2], pull_sel[2], mask[2];
-	uint8_t strength[4], out_conf, timeout;
-	uint16_t snapshot;	/* pin bits when each input port was read */
-	uint16_t latched;	/* PCAL: inputs holding a latched change */
-	uint16_t latched_val;
+	uint8_t out[MAXB], pol[MAXB], cfg[MAXB], msk[MAXB];
+	uint8_t latch[MAXB], pull_en[MAXB], pull_sel[MAXB], mask[MAXB];
+	uint8_t strength[2 * MAXB], out_conf, timeout, r9698[3];
+	uint64_t snapshot;	/* pin bits when each input port was read */
+	uint64_t latched;	/* PCAL: inputs holding a latched change */
+	uint64_t latched_val;
 };
 
 /* Bits of port p that are real lines (the pca9536 has four). */
@@ -61,15 +79,23 @@ static uint8_t valid(const struct pca953x *m, unsigned int p)
 static enum reg_kind decode(const struct pca953x *m, uint8_t r,
 			    unsigned int *idx)
 {
-	unsigned int nb = m->nbank, e;
+	unsigned int nb = m->nbank, st = m->stride, e;
 
 	*idx = 0;
-	if (r < 4 * nb) {
-		*idx = r % nb;
-		return R_IN + r / nb;
+	if (r < 4 * st) {
+		*idx = r % st;
+		return *idx < nb ? R_IN + r / st : R_NONE;
 	}
 	if (r == 4 && (m->flags & F_TIMEOUT))
 		return R_TIMEOUT;
+	if ((m->flags & F_MSK) && r >= 4 * st && r < 5 * st) {
+		*idx = r % st;
+		return *idx < nb ? R_MSK : R_NONE;
+	}
+	if ((m->flags & F_9698) && r >= P9698_OUTCONF && r <= P9698_MODE) {
+		*idx = r - P9698_OUTCONF;
+		return R_9698;
+	}
 	if (!(m->flags & F_PCAL) || r < 0x40)
 		return R_NONE;
 	e = r - 0x40;
@@ -77,23 +103,28 @@ static enum reg_kind decode(const struct pca953x *m, uint8_t r,
 		*idx = e;
 		return R_STRENGTH;
 	}
-	e -= 2 * nb;
-	if (e < 5 * nb) {
-		*idx = e % nb;
-		return R_LATCH + e / nb;
-	}
-	return r == PCAL_OUT_CONF ? R_OUT_CONF : R_NONE;
+	if (r == (nb > 2 ? 0x40 + 7 * st : PCAL_OUT_CONF))
+		return R_OUT_CONF;
+	if (e < 2 * st || e >= 7 * st || e % st >= nb)
+		return R_NONE;
+	*idx = e % st;
+	return R_LATCH + e / st - 2;
 }
 
-static uint16_t word(const uint8_t *v, unsigned int nbank)
+static uint64_t word(const uint8_t *v, unsigned int nbank)
 {
-	return v[0] | (nbank > 1 ? v[1] << 8 : 0);
+	uint64_t w = 0;
+	unsigned int p;
+
+	for (p = 0; p < nbank; p++)
+		w |= (uint64_t)v[p] << (8 * p);
+	return w;
 }
 
 /* Input bits as the chip sees them now, before polarity. */
-static uint16_t inputs_now(const struct pca953x *m)
+static uint64_t inputs_now(const struct pca953x *m)
 {
-	uint16_t pins = pin_read_bits(&m->c.pins, 0, m->c.v->lines);
+	uint64_t pins = pin_read_bits(&m->c.pins, 0, m->c.v->lines);
 
 	return (pins & ~m->latched) | (m->latched_val & m->latched);
 }
@@ -102,14 +133,16 @@ static uint16_t inputs_now(const struct pca953x *m)
  * INT: an input differs from what was read last (or, PCAL, holds a
  * latched change), and on PCAL parts is not masked.
  */
-static uint16_t irq_sources(const struct pca953x *m)
+static uint64_t irq_sources(const struct pca953x *m)
 {
-	uint16_t in = word(m->cfg, m->nbank);
-	uint16_t pins = pin_read_bits(&m->c.pins, 0, m->c.v->lines);
-	uint16_t src = ((pins ^ m->snapshot) | m->latched) & in;
+	uint64_t in = word(m->cfg, m->nbank);
+	uint64_t pins = pin_read_bits(&m->c.pins, 0, m->c.v->lines);
+	uint64_t src = ((pins ^ m->snapshot) | m->latched) & in;
 
 	if (m->flags & F_PCAL)
 		src &= ~word(m->mask, m->nbank);
+	if (m->flags & F_MSK)
+		src &= ~word(m->msk, m->nbank);
 	return src;
 }
 
@@ -154,8 +187,8 @@ static void apply(struct pca953x *m)
 /* Reading input port p: the datasheets' interrupt reset. */
 static uint8_t read_input(struct pca953x *m, unsigned int p)
 {
-	uint16_t pins = pin_read_bits(&m->c.pins, 0, m->c.v->lines);
-	uint16_t portmask = 0xffu << (8 * p);
+	uint64_t pins = pin_read_bits(&m->c.pins, 0, m->c.v->lines);
+	uint64_t portmask = 0xffull << (8 * p);
 	uint8_t v = (inputs_now(m) >> (8 * p)) & 0xff;
 
 	m->snapshot = (m->snapshot & ~portmask) | (pins & portmask);
@@ -193,6 +226,10 @@ static uint8_t reg_read(struct pca953x *m, uint8_t r)
 		return m->out_conf;
 	case R_TIMEOUT:
 		return m->timeout;
+	case R_MSK:
+		return m->msk[i];
+	case R_9698:
+		return m->r9698[i];
 	default:
 		return 0xff;
 	}
@@ -217,7 +254,7 @@ static void reg_write(struct pca953x *m, uint8_t r, uint8_t v)
 	case R_LATCH:
 		m->latch[i] = v;
 		/* Unlatching an input drops what it held. */
-		m->latched &= ~((uint16_t)(uint8_t)~v << (8 * i));
+		m->latched &= ~((uint64_t)(uint8_t)~v << (8 * i));
 		break;
 	case R_PULL_EN:
 		m->pull_en[i] = v;
@@ -237,16 +274,47 @@ static void reg_write(struct pca953x *m, uint8_t r, uint8_t v)
 	case R_TIMEOUT:
 		m->timeout = v;
 		return;
+	case R_MSK:
+		m->msk[i] = v;
+		break;
+	case R_9698:
+		m->r9698[i] = v;	/* stored; effects not modelled */
+		return;
 	default:
 		return;		/* input and status: writes have no effect */
 	}
 	apply(m);
 }
 
+/*
+ * After a data byte: 16-line parts toggle within the pair; AI parts with
+ * AI set step to the next port of the same kind and roll over to its
+ * first; everything else stays.
+ */
 static void next_ptr(struct pca953x *m)
 {
-	if (m->nbank > 1 && m->ptr != PCAL_OUT_CONF)
-		m->ptr ^= 1;
+	unsigned int idx, n, first;
+	enum reg_kind k;
+
+	if (!(m->flags & F_AI)) {
+		if (m->nbank == 2 && m->ptr != PCAL_OUT_CONF)
+			m->ptr ^= 1;
+		return;
+	}
+	if (!m->ai)
+		return;
+	k = decode(m, m->ptr, &idx);
+	if (k == R_STRENGTH) {
+		n = 2 * m->nbank;
+		first = 0x40;
+	} else if (k == R_OUT_CONF || k == R_TIMEOUT || k == R_9698 ||
+		   k == R_NONE) {
+		return;
+	} else {
+		n = m->nbank;
+		first = m->ptr - idx;
+	}
+	m->ptr = first + (idx + 1) % n;
 }
 
 static int pca953x_start(struct i2c_target *t, bool read)
@@ -264,9 +332,14 @@ static int pca953x_write(struct i2c_target *t, uint8_t byte)
 	unsigned int idx;
 
 	if (m->cmd_next) {
+		bool ai = (m->flags & F_AI) && (byte & AI);
+
+		if (ai)
+			byte &= ~AI;
 		if (decode(m, byte, &idx) == R_NONE)
 			return -1;
 		m->ptr = byte;
+		m->ai = ai;
 		m->cmd_next = false;
 		return 0;
 	}
@@ -295,7 +368,7 @@ static void pca953x_pin_changed(void *ctx, unsigned int pin,
 {
 	struct pca953x *m = ctx;
 	unsigned int p = pin / 8;
-	uint16_t bit = 1u << pin;
+	uint64_t bit = 1ull << pin;
 
 	/* PCAL input latch: hold the first change since the last read. */
 	if ((m->flags & F_PCAL) && (m->latch[p] & (1u << (pin % 8))) &&
@@ -310,52 +383,42 @@ static void pca953x_pin_changed(void *ctx, unsigned int pin,
 	update_irq(m);
 }
 
-static struct chip *pca953x_create(const struct chip_variant *v,
-				   uint16_t reg, struct world *w, char *err,
-				   size_t errlen)
+static int pca953x_init(struct chip *c, char *err, size_t errlen)
 {
-	const struct pca953x_desc *d = v->data;
-	struct pca953x *m = calloc(1, sizeof(*m));
+	struct pca953x *m = CHIP_MODEL(c, struct pca953x);
+	const struct pca953x_desc *d = c->v->data;
 	unsigned int p;
 
-	if (!m || chip_init(&m->c, v, w, reg)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
 	m->flags = d->flags;
-	m->c.has_irq = d->flags & F_INT;
-	m->nbank = (v->lines + 7) / 8;
+	c->has_irq = d->flags & F_INT;
+	m->nbank = (c->v->lines + 7) / 8;
+	/* 1, 2, 4, 8: gpio-pca953x's 1 << fls((lines - 1) / 8) */
+	for (m->stride = 1; m->stride < m->nbank; m->stride <<= 1)
+		;
 	for (p = 0; p < m->nbank; p++) {
 		m->out[p] = (d->flags & F_OUT_0) ? ~valid(m, p) : 0xff;
 		m->pol[p] = (d->flags & F_POL_F0) ? 0xf0 : 0x00;
 		m->cfg[p] = 0xff;
 		m->mask[p] = 0xff;
+		m->msk[p] = 0xff;
 		m->pull_sel[p] = 0xff;
 	}
 	for (p = 0; p < 2 * m->nbank; p++)
 		m->strength[p] = 0xff;
 	m->timeout = 0x01;
 	m->cmd_next = true;
-	chip_add_target(&m->c, reg, &pca953x_ops, m);
+	chip_add_target(c, c->reg, &pca953x_ops, m);
 	apply_pins(m);
-	m->snapshot = pin_read_bits(&m->c.pins, 0, v->lines);
-	m->c.pins.notify = pca953x_pin_changed;
-	m->c.pins.ctx = m;
+	m->snapshot = pin_read_bits(&c->pins, 0, c->v->lines);
+	c->pins.notify = pca953x_pin_changed;
+	c->pins.ctx = m;
 	update_irq(m);
-	return &m->c;
-}
-
-static void pca953x_destroy(struct chip *c)
-{
-	chip_fini(c);
-	free(c);
+	return 0;
 }
 
 static const struct chip_family pca953x_family = {
-	.name = "pca953x",
-	.create = pca953x_create,
-	.destroy = pca953x_destroy,
+	.size = sizeof(struct pca953x),
+	.init = pca953x_init,
 };
 
 static const struct pca953x_desc d_int = { F_INT };
@@ -364,6 +427,13 @@ static const struct pca953x_desc d_plain = { 0 };
 static const struct pca953x_desc d_9557 = { F_POL_F0 | F_OUT_0 };
 static const struct pca953x_desc d_7310 = { F_POL_F0 | F_OUT_0 | F_TIMEOUT };
 static const struct pca953x_desc d_pcal = { F_INT | F_PCAL };
+static const struct pca953x_desc d_6424 = { F_INT | F_AI };
+static const struct pca953x_desc d_6524 = { F_INT | F_PCAL | F_AI };
+static const struct pca953x_desc d_9505 = { F_INT | F_AI | F_MSK | F_OUT_0 |
+					    F_PULLUP };
+static const struct pca953x_desc d_9506 = { F_INT | F_AI | F_MSK | F_OUT_0 };
+static const struct pca953x_desc d_9698 = { F_INT | F_AI | F_MSK | F_OUT_0 |
+					    F_9698 };
 
 #define V(compat, part, lines, desc) \
 	{ compat, part, &pca953x_family, lines, &desc }
@@ -388,5 +458,10 @@ const struct chip_variant pca953x_variants[] = {
 	V("maxim,max7310", "max7310", 8, d_7310),
 	V("nxp,pcal9555a", "pcal9555a", 16, d_pcal),
 	V("nxp,pcal6416", "pcal6416", 16, d_pcal),
+	V("ti,tca6424", "tca6424", 24, d_6424),
+	V("nxp,pcal6524", "pcal6524", 24, d_6524),
+	V("nxp,pca9505", "pca9505", 40, d_9505),
+	V("nxp,pca9506", "pca9506", 40, d_9506),
+	V("nxp,pca9698", "pca9698", 40, d_9698),
 	{ NULL },
 };

@@ -100,39 +100,25 @@ static void pcf857x_pin_changed(void *ctx, unsigned int pin,
 	update_irq(ctx);
 }
 
-static struct chip *pcf857x_create(const struct chip_variant *v,
-				   uint16_t reg, struct world *w, char *err,
-				   size_t errlen)
+static int pcf857x_init(struct chip *c, char *err, size_t errlen)
 {
-	const struct pcf857x_desc *d = v->data;
-	struct pcf857x *m = calloc(1, sizeof(*m));
+	struct pcf857x *m = CHIP_MODEL(c, struct pcf857x);
+	const struct pcf857x_desc *d = c->v->data;
 
-	if (!m || chip_init(&m->c, v, w, reg)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
-	m->c.has_irq = d->has_int;
-	m->nports = v->lines / 8;
+	c->has_irq = d->has_int;
+	m->nports = c->v->lines / 8;
 	m->latch = 0xffff;
-	chip_add_target(&m->c, reg, &pcf857x_ops, m);
+	chip_add_target(c, c->reg, &pcf857x_ops, m);
 	apply(m);
 	m->snapshot = levels(m);
-	m->c.pins.notify = pcf857x_pin_changed;
-	m->c.pins.ctx = m;
-	return &m->c;
-}
-
-static void pcf857x_destroy(struct chip *c)
-{
-	chip_fini(c);
-	free(c);
+	c->pins.notify = pcf857x_pin_changed;
+	c->pins.ctx = m;
+	return 0;
 }
 
 static const struct chip_family pcf857x_family = {
-	.name = "pcf857x",
-	.create = pcf857x_create,
-	.destroy = pcf857x_destroy,
+	.size = sizeof(struct pcf857x),
+	.init = pcf857x_init,
 };
 
 static const struct pcf857x_desc d_int = { true };

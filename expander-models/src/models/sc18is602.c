@@ -24,7 +24,6 @@
  * configures from. Not modelled: the INT output, the 603's external
  * clock input (clock-frequency), the GPIO pins as pins.
  */
-#include <stdlib.h>
 
 #include "chip.h"
 #include "spi_bus.h"
@@ -138,45 +137,34 @@ static const struct i2c_target_ops br_ops = {
 	.stop = br_stop,
 };
 
-static struct chip *br_create(const struct chip_variant *v, uint16_t reg,
-			      struct world *w, char *err, size_t errlen)
+static int br_init(struct chip *c, char *err, size_t errlen)
 {
-	struct sc18is602 *m;
+	struct sc18is602 *m = CHIP_MODEL(c, struct sc18is602);
 
-	if (reg < 0x28 || reg > 0x2f) {
+	if (c->reg < 0x28 || c->reg > 0x2f) {
 		snprintf(err, errlen, "reg 0x%02x: the part answers at "
-			 "0x28-0x2f", reg);
-		return NULL;
+			 "0x28-0x2f", c->reg);
+		return -1;
 	}
-	m = calloc(1, sizeof(*m));
-	if (!m || chip_init(&m->c, v, w, reg)) {
+	m->nss = c->v->data ? 2 : 4;
+	c->spi_master = spi_bus_new(c->w, "spi", XTAL / 4);
+	if (!c->spi_master) {
 		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
+		return -1;
 	}
-	m->nss = v->data ? 2 : 4;
-	m->c.spi_master = spi_bus_new(w, "spi", XTAL / 4);
-	if (!m->c.spi_master) {
-		chip_fini(&m->c);
-		free(m);
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	chip_add_target(&m->c, reg, &br_ops, m);
-	return &m->c;
+	chip_add_target(c, c->reg, &br_ops, m);
+	return 0;
 }
 
-static void br_destroy(struct chip *c)
+static void br_fini(struct chip *c)
 {
 	spi_bus_free(c->spi_master);
-	chip_fini(c);
-	free(c);
 }
 
 static const struct chip_family sc18is602_family = {
-	.name = "sc18is602",
-	.create = br_create,
-	.destroy = br_destroy,
+	.size = sizeof(struct sc18is602),
+	.init = br_init,
+	.fini = br_fini,
 };
 
 static const int is603 = 1;

@@ -26,7 +26,6 @@
  * reading GSR clears the ISR bits of that port. SO is high impedance
  * except while a read's data byte goes out.
  */
-#include <stdlib.h>
 
 #include "chip.h"
 #include "spi_target.h"
@@ -146,17 +145,11 @@ static void xra_pin_changed(void *ctx, unsigned int pin, enum pin_level old,
 	check_change(ctx);
 }
 
-static struct chip *xra_create(const struct chip_variant *v,
-			       const struct spi_chip_cfg *cfg,
-			       struct world *w, char *err, size_t errlen)
+static int xra_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
+			char *err, size_t errlen)
 {
-	struct xra1403 *m = calloc(1, sizeof(*m));
+	struct xra1403 *m = CHIP_MODEL(c, struct xra1403);
 
-	if (!m || chip_init(&m->c, v, w, cfg->cs)) {
-		snprintf(err, errlen, "out of memory");
-		free(m);
-		return NULL;
-	}
 	m->r[OCR] = m->r[OCR + 1] = 0xff;
 	m->r[GCR] = m->r[GCR + 1] = 0xff;
 	m->r[IFR] = m->r[IFR + 1] = 0xff;
@@ -168,19 +161,12 @@ static struct chip *xra_create(const struct chip_variant *v,
 	m->last = levels(m);
 	m->c.pins.notify = xra_pin_changed;
 	m->c.pins.ctx = m;
-	return &m->c;
-}
-
-static void xra_destroy(struct chip *c)
-{
-	chip_fini(c);
-	free(c);
+	return 0;
 }
 
 static const struct chip_family xra1403_family = {
-	.name = "xra1403",
-	.spi_create = xra_create,
-	.destroy = xra_destroy,
+	.size = sizeof(struct xra1403),
+	.spi_init = xra_spi_init,
 };
 
 const struct chip_variant xra1403_variants[] = {

@@ -1,18 +1,52 @@
 # ktap.sh: sourced by each guest test. One KTAP document per test file.
 #
-#   ktap_plan N          print the header; N checks follow
+#   ktap_plan N          print the plan: N checks follow (N computed from
+#                        the test's data, e.g. the rows of a table)
+#   ktap_plan            the plan is the number of checks the test runs:
+#                        its output is held until ktap_done, then printed
+#                        after "1..N" (KTAP wants the plan first)
 #   check_eq DESC GOT WANT
 #   check DESC CMD...    passes if CMD exits 0
 #   ktap_skip DESC WHY
 #   check_eq_todo REASON DESC GOT WANT   a known kernel bug (KTAP TODO)
 #   ktap_done            exit non-zero if a check failed or the count is off
+#
+# A test with a held plan that stops before ktap_done (an error, exit)
+# still prints what it did, and one more check that fails: "the test ran
+# to its end". scripts/ktap-check.sh fails a run whose results do not
+# match a plan. While output is held, fds 8 and 9 keep the console.
 KTAP_N=0
 KTAP_PLAN=0
 KTAP_FAILED=0
+KTAP_HELD=
+KTAP_DONE=
 
 ktap_plan() {
-	KTAP_PLAN=$1
-	echo "1..$1"
+	if [ $# -gt 0 ]; then
+		KTAP_PLAN=$1
+		echo "1..$1"
+		return
+	fi
+	KTAP_HELD=/tmp/ktap-held.$$
+	exec 8>&1 9>&2 >"$KTAP_HELD" 2>&1
+	trap ktap_release EXIT
+}
+
+# The held output behind its plan; on an early exit, one failed check more.
+ktap_release() {
+	[ -n "$KTAP_HELD" ] || return 0
+	early=
+	if [ -z "$KTAP_DONE" ]; then
+		early=1
+		KTAP_N=$((KTAP_N + 1))
+		echo "not ok $KTAP_N the test ran to its end"
+	fi
+	exec >&8 2>&9 8>&- 9>&-
+	echo "1..$KTAP_N"
+	cat "$KTAP_HELD"
+	rm -f "$KTAP_HELD"
+	KTAP_HELD=
+	[ -z "$early" ] || exit 1
 }
 
 ktap_result() {	# ok|fail DESC [DIRECTIVE]
@@ -65,6 +99,11 @@ check_eq_todo() {
 }
 
 ktap_done() {
+	if [ -n "$KTAP_HELD" ]; then
+		KTAP_DONE=1
+		ktap_release
+		exit $KTAP_FAILED
+	fi
 	if [ "$KTAP_N" != "$KTAP_PLAN" ]; then
 		echo "# planned $KTAP_PLAN checks, ran $KTAP_N"
 		exit 1

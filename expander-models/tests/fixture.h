@@ -1,91 +1,132 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rig.h - a bus with chip models on it, built without a DTB, plus the
- * transactions the Linux drivers issue, segment for segment:
+ * fixture.h - what the host tests build on:
+ *  - a rig: a bus with chip models on it, built without a DTB;
+ *  - a board from tests/boards/NAME.dts (compiled by the Makefile), its
+ *    buses by slot, and control lines run on it;
+ *  - the transactions the Linux drivers issue, segment for segment:
  *   regmap (pca953x, no AI): write [reg, val]; write [reg], Sr, read 1
  *   i2c_smbus_{read,write}_byte (pcf857x 8-bit, max732x): one byte
  *   i2c_master_{send,recv} of 2 bytes (pcf857x 16-bit, max732x word)
  * The log goes into memory so tests can read it back.
  */
-#ifndef EXPANDER_RIG_H
-#define EXPANDER_RIG_H
+#ifndef EXPANDER_FIXTURE_H
+#define EXPANDER_FIXTURE_H
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bus.h"
-#include "chip.h"
-#include "world.h"
+#include "board.h"
+#include "check.h"
+#include "control.h"
 
+/* A board with one bus, i2c31, and the chips added to it. */
 struct rig {
-	struct world w;
+	struct board *bd;
 	struct bus *b;
 	struct chip *c[8];
 	unsigned int n;
+	FILE *log;
 	char *logbuf;
 	size_t loglen;
 };
 
 static inline void rig_init(struct rig *r, uint32_t hz)
 {
+	char err[128];
+
 	memset(r, 0, sizeof(*r));
-	world_init(&r->w);
-	r->w.log = open_memstream(&r->logbuf, &r->loglen);
-	r->b = bus_new(&r->w, "i2c31", 31, hz);
+	r->bd = board_new();
+	r->b = board_add_bus(r->bd, 31, hz, err, sizeof(err));
+	r->log = open_memstream(&r->logbuf, &r->loglen);
+	board_set_log(r->bd, r->log);
 }
 
+/* The model of compat at addr on the rig's bus; NULL if it cannot be. */
 static inline struct chip *rig_add(struct rig *r, const char *compat,
 				   uint16_t addr)
 {
 	const struct chip_variant *v = chip_variant_find(compat);
-	char err[128];
+	char name[64], err[128];
 	struct chip *c;
-	unsigned int i;
-
-	FILE *log = r->w.log;
 
 	if (!v)
 		return NULL;
-	/* Power-on settling is not logged: board_load() has no log yet. */
-	r->w.log = NULL;
-	c = v->family->create(v, addr, &r->w, err, sizeof(err));
-	r->w.log = log;
-	if (!c)
-		return NULL;
-	c->bus = r->b;
-	c->pins.bus = bus_name(r->b);
-	c->pins.changes = bus_pin_counter(r->b);
-	c->irq_changes = bus_irq_counter(r->b);
-	for (i = 0; i < c->ntargets; i++) {
-		if (bus_attach(r->b, &c->targets[i])) {
-			while (i--)
-				bus_detach(r->b, &c->targets[i]);
-			chip_destroy(c);
-			return NULL;
-		}
-	}
-	r->c[r->n++] = c;
+	snprintf(name, sizeof(name), "%s@%x", v->part, addr);
+	c = board_add_chip(r->bd, r->b, v, addr, name, err, sizeof(err));
+	if (c)
+		r->c[r->n++] = c;
 	return c;
 }
 
 /* The log so far, as one string. */
 static inline const char *rig_log(struct rig *r)
 {
-	fflush(r->w.log);
+	fflush(r->log);
 	return r->logbuf ? r->logbuf : "";
 }
 
 static inline void rig_free(struct rig *r)
 {
+	board_set_log(r->bd, NULL);
+	board_free(r->bd);
+	fclose(r->log);
+	free(r->logbuf);
+}
+
+/* ---- boards ---- */
+
+#define BOARD(name) BOARDS_DIR "/" name ".dtb"
+
+/* The board at path (BOARD("basic")); without it a test program stops. */
+static inline struct board *board_or_exit(const char *path)
+{
+	char err[256];
+	struct board *bd = board_load(path, err, sizeof(err));
+
+	if (!bd) {
+		printf("could not load board: %s\n", err);
+		exit(1);
+	}
+	return bd;
+}
+
+/* The end of a test program on a board: free it, the summary line. */
+static inline int board_done(struct board *bd)
+{
+	board_free(bd);
+	return CHECK_DONE();
+}
+
+/* The bus on virtio-mmio slot of bd, or NULL. */
+static inline struct bus *board_slot(struct board *bd, int slot)
+{
 	unsigned int i;
 
-	for (i = 0; i < r->n; i++)
-		chip_destroy(r->c[i]);
-	bus_free(r->b);
-	fclose(r->w.log);
-	free(r->logbuf);
-	world_destroy(&r->w);
+	for (i = 0; i < board_nbuses(bd); i++)
+		if (bus_mmio_slot(board_bus(bd, i)) == slot)
+			return board_bus(bd, i);
+	return NULL;
 }
+
+/* The whole reply of the last ctl_on(), its final newline removed. */
+static char ctl_out[4096];
+
+/* Run one control line on bd; returns the last line (the ok/err one). */
+static inline const char *ctl_on(struct board *bd, const char *line)
+{
+	size_t n = control_exec(bd, line, ctl_out, sizeof(ctl_out));
+	char *last;
+
+	if (!n || ctl_out[n - 1] != '\n')
+		return "(no newline)";
+	ctl_out[n - 1] = 0;
+	last = strrchr(ctl_out, '\n');
+	return last ? last + 1 : ctl_out;
+}
+
+/* ---- driver transactions ---- */
 
 /* regmap_write() without AI: one transaction, [reg, val]. */
 static inline int reg_write(struct bus *b, uint16_t addr, uint8_t reg,

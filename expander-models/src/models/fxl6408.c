@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fxl6408.c - Fairchild (onsemi) FXL6408: 8 I/Os, registers at odd
+ * addresses 0x01..0x13 (the map gpio-fxl6408.c and other drivers of the
+ * part use):
+ *   0x01 device ID and control: manufacturer 101 in bits 7:5 (what the
+ *        driver's probe checks), firmware revision 000 in 4:2; writing
+ *        bit 0 resets every register
+ *   0x03 direction, 1 = output (reset 0x00)
+ *   0x05 output state (reset 0x00)
+ *   0x07 output high-Z, 1 = released even as an output (reset 0xff)
+ *   0x09 input default state (reset 0x00)
+ *   0x0b pull enable (reset 0xff)   0x0d pull select, 1 = up (reset 0xff)
+ *   0x0f input status (read only)
+ *   0x11 interrupt mask, 1 = masked (reset 0xff)
+ *   0x13 interrupt status: an unmasked input that differs from its
+ *        default state; cleared by reading it
+ * At power-on every line is an input pulled up, all interrupts masked.
+ * The register pointer moves on by one after every data byte (the
+ * driver's regmap cache fill reads 0x00..0x13 in one transfer); addresses
+ * between the registers read 0 and ignore writes; above 0x13 the command
+ * byte is NACKed. Not checked against the datasheet: bits 1:0 of the ID
+ * register at reset (0b10 here) and whether the pointer increments.
+ */
+#include <string.h>
+
+#include "chip.h"
+
+#define R_ID		0x01
+#define R_DIR		0x03
+#define R_OUT		0x05
+#define R_HIGHZ		0x07
+#define R_DEFAULT	0x09
+#define R_PULL_EN	0x0b
+#define R_PULL_SEL	0x0d
+#define R_INPUT		0x0f
+#define R_MASK		0x11
+#define R_STATUS	0x13
+#define ID_RESET	0xa2
+#define ID_SW_RST	0x01
+
+struct fxl6408 {
+	struct chip c;
+	uint8_t reg[R_STATUS + 1];
+	uint8_t ptr;
+	bool cmd_next;
+};
+
+static void reset_regs(struct fxl6408 *m)
+{
+	memset(m->reg, 0, sizeof(m->reg));
+	m->reg[R_ID] = ID_RESET;
+	m->reg[R_HIGHZ] = 0xff;
+	m->reg[R_PULL_EN] = 0xff;
+	m->reg[R_PULL_SEL] = 0xff;
+	m->reg[R_MASK] = 0xff;
+}
+
+static void update_irq(struct fxl6408 *m)
+{
+	uint8_t pins = pin_read_bits(&m->c.pins, 0, 8);
+	uint8_t in = ~m->reg[R_DIR];
+
+	m->reg[R_STATUS] |= (pins ^ m->reg[R_DEFAULT]) & in & ~m->reg[R_MASK];
+	chip_set_irq(&m->c, m->reg[R_STATUS] != 0);
+}
+
+static void apply(struct fxl6408 *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++) {
+		uint8_t b = 1u << i;
+		enum pin_drive d = DRV_HIZ, pull = DRV_HIZ;
+
+		if ((m->reg[R_DIR] & b) && !(m->reg[R_HIGHZ] & b))
+			d = m->reg[R_OUT] & b ? DRV_HIGH : DRV_LOW;
+		if (m->reg[R_PULL_EN] & b)
+			pull = m->reg[R_PULL_SEL] & b ? DRV_WEAK_HIGH :
+							DRV_WEAK_LOW;
+		pin_set_pull(&m->c.pins, i, pull);
+		pin_set_drive(&m->c.pins, i, d);
+	}
+	update_irq(m);
+}
+
+static bool writable(uint8_t r)
+{
+	return r == R_ID || r == R_DIR || r == R_OUT || r == R_HIGHZ ||
+	       r == R_DEFAULT || r == R_PULL_EN || r == R_PULL_SEL ||
+	       r == R_MASK;
+}
+
+static int fxl6408_start(struct i2c_target *t, bool read)
+{
+	struct fxl6408 *m = t->priv;
+
+	if (!read)
+		m->cmd_next = true;
+	return 0;
+}
+
+static int fxl6408_write(struct i2c_target *t, uint8_t byte)
+{
+	struct fxl6408 *m = t->priv;
+	uint8_t r = m->ptr;
+
+	if (m->cmd_next) {
+		if (byte > R_STATUS)
+			return -1;
+		m->ptr = byte;
+		m->cmd_next = false;
+		return 0;
+	}
+	m->ptr++;
+	if (r > R_STATUS || !writable(r))
+		return 0;
+	if (r == R_ID) {
+		if (byte & ID_SW_RST)
+			reset_regs(m);
+	} else {
+		m->reg[r] = byte;
+	}
+	apply(m);
+	return 0;
+}
+
+static uint8_t fxl6408_read(struct i2c_target *t)
+{
+	struct fxl6408 *m = t->priv;
+	uint8_t r = m->ptr++, v;
+
+	if (r > R_STATUS)
+		return 0;
+	if (r == R_INPUT)
+		return pin_read_bits(&m->c.pins, 0, 8);
+	v = m->reg[r];
+	if (r == R_STATUS) {
+		m->reg[R_STATUS] = 0;
+		update_irq(m);
+	}
+	return v;
+}
+
+static const struct i2c_target_ops fxl6408_ops = {
+	.start = fxl6408_start,
+	.write = fxl6408_write,
+	.read = fxl6408_read,
+};
+
+static void fxl6408_pin_changed(void *ctx, unsigned int pin,
+				enum pin_level old, enum pin_level now)
+{
+	update_irq(ctx);
+}
+
+static int fxl6408_init(struct chip *c, char *err, size_t errlen)
+{
+	struct fxl6408 *m = CHIP_MODEL(c, struct fxl6408);
+
+	c->has_irq = true;
+	reset_regs(m);
+	m->cmd_next = true;
+	chip_add_target(c, c->reg, &fxl6408_ops, m);
+	apply(m);
+	c->pins.notify = fxl6408_pin_changed;
+	c->pins.ctx = m;
+	return 0;
+}
+
+static const struct chip_family fxl6408_family = {
+	.size = sizeof(struct fxl6408),
+	.init = fxl6408_init,
+};
+
+const struct chip_variant fxl6408_variants[] = {
+	{ "fcs,fxl6408", "fxl6408", &fxl6408_family, 8, NULL },
+	{ NULL },
+};

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_pca9570.c - PCA9570/PCA9571 output ports: power-on high, a
+ * written byte reaches the pins, reads are the pins (P7..P4 read 1 on the
+ * PCA9570), and gpio-pca9570's sequences: i2c_smbus_read_byte at probe,
+ * i2c_smbus_write_byte per set.
+ */
+#include "check.h"
+#include "fixture.h"
+
+#define A 0x24
+
+static struct rig r;
+
+TEST(pca9570_four_outputs)
+{
+	struct chip *c;
+
+	rig_init(&r, 400000);
+	c = rig_add(&r, "nxp,pca9570", A);
+	CHECK(c != NULL);
+	CHECK_EQ(c->pins.n, 4);
+	CHECK_EQ(c->has_irq, 0);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 4), 0xf);
+	CHECK_EQ(byte_read(r.b, A), 0xff);
+	CHECK_EQ(byte_write(r.b, A, 0xa5), 0);	/* P7..P4 ignored */
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 4), 0x5);
+	CHECK_EQ(byte_read(r.b, A), 0xf5);
+	/* the pins, not a register: an outside low on a high output */
+	ext(c, 0, 0);
+	CHECK_EQ(pin_level(&c->pins, 0), PIN_X);
+	ext(c, 0, -1);
+	/* several bytes in one write: the last one stays */
+	CHECK_EQ(word_write(r.b, A, 0x0306), 0);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 4), 0x3);
+	CHECK_EQ(word_read(r.b, A), 0xf3f3);
+	rig_free(&r);
+}
+
+TEST(pca9571_eight_outputs)
+{
+	struct chip *c;
+
+	rig_init(&r, 400000);
+	c = rig_add(&r, "nxp,pca9571", A);
+	CHECK(c != NULL);
+	CHECK_EQ(c->pins.n, 8);
+	CHECK_EQ(byte_read(r.b, A), 0xff);
+	CHECK_EQ(byte_write(r.b, A, 0x5a), 0);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 8), 0x5a);
+	CHECK_EQ(byte_read(r.b, A), 0x5a);
+	CHECK_EQ(count_lines(rig_log(&r), "P "), 4);	/* 0xff ^ 0x5a */
+	rig_free(&r);
+}
+
+int main(void)
+{
+	RUN(pca9570_four_outputs);
+	RUN(pca9571_eight_outputs);
+	return CHECK_DONE();
+}

@@ -1,0 +1,136 @@
+#!/bin/bash
+# compare.sh SPEC_A SPEC_B: `make compare`. Two guest kernels from two
+# patch sets, the same bench matrix on both on one board, and a report of
+# what changed per cell (bench/compare.py). Everything under $B/compare.
+#
+# SPEC: comma-separated changes to patches/series, in order:
+#   series    the series as it is (the default; may be left out)
+#   -NAME     without the one patch of the series whose path contains
+#             NAME (-0012, -pca953x-access; an error unless exactly one)
+#   +DIR      with DIR's patches on top (DIR/series if there is one,
+#             else DIR/*.patch in name order)
+# e.g. A=-0012 B=series: patch 0012 off and on; A=series B=+my-patches.
+#
+# Both kernels come from the one extracted tree, $KSRC (build/linux):
+# kernel-tree.sh commits the side's patches onto the Debian base in a
+# private index and checks the result out, which rewrites only the files
+# that differ from what is checked out, so kbuild recompiles only what
+# the two patch sets change. Each side has its own O= directory,
+# seeded by a copy of the last finished one (the main kernel for A, A
+# for B): objects keep the tree's path in their command lines, so a
+# second tree (a git worktree elsewhere) would recompile everything.
+# At the end the tree goes back to patches/series (the main kernel then
+# recompiles the same few files at its next build).
+#
+# Environment (from the Makefile): B KSRC KOUT BOARD_DTB DAEMON JOBS,
+# QUICK=1 for the short matrix.
+set -eu
+SPEC_A=${1:-series}
+SPEC_B=${2:-series}
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+C=$B/compare
+T=$HERE/scripts/stage.sh
+JOBS=${JOBS:-$(nproc)}
+KMAKE=(make -s -C "$KSRC" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
+
+# patchdir SPEC DIR: DIR/series and the patch files it names.
+patchdir() {
+	local spec=$1 dir=$2 item p n
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	grep -v '^[[:space:]]*\(#\|$\)' "$HERE/patches/series" |
+		while read -r p; do
+			mkdir -p "$(dirname "$dir/$p")"
+			ln -s "$HERE/patches/$p" "$dir/$p"
+			echo "$p"
+		done > "$dir/series"
+	IFS=, read -ra items <<< "$spec"
+	for item in "${items[@]}"; do
+		case $item in
+		series|'') ;;
+		-*)
+			n=${item#-}
+			if [ "$(grep -cF -- "$n" "$dir/series")" != 1 ]; then
+				echo "compare: '$n' must name exactly one patch of" \
+				     "patches/series; it matches:" >&2
+				grep -F -- "$n" "$dir/series" >&2
+				return 1
+			fi
+			grep -vF -- "$n" "$dir/series" > "$dir/series.new" || true
+			mv "$dir/series.new" "$dir/series" ;;
+		+*)
+			local src
+			src=$(cd "${item#+}" && pwd) || {
+				echo "compare: no directory ${item#+}" >&2; return 1; }
+			if [ -f "$src/series" ]; then
+				grep -v '^[[:space:]]*\(#\|$\)' "$src/series"
+			else
+				(cd "$src" && ls -1 -- *.patch 2>/dev/null | LC_ALL=C sort)
+			fi | while read -r p; do
+				[ -f "$src/$p" ] || { echo "compare: $src/$p missing" >&2; exit 1; }
+				# a user patch may share a name with one of the series
+				ln -s "$src/$p" "$dir/user-$p"
+				echo "user-$p"
+			done >> "$dir/series" ;;
+		*)
+			echo "compare: '$item': want series, -NAME or +DIR" >&2
+			return 1 ;;
+		esac
+	done
+}
+
+# kernel SIDE SEED: the side's kernel and initramfs in $C/SIDE/kernel.
+kernel() {
+	local side=$1 seed=$2 out=$C/$1/kernel
+	"$T" "patch-$side" "$HERE/scripts/kernel-tree.sh" "$KSRC" "$C/$side/patches"
+	if [ ! -f "$out/.config" ]; then
+		rm -rf "$out"
+		"$T" "seed-$side" cp -a "$seed" "$out"
+		rm -f "$out/.built"
+	fi
+	"$T" "build-$side" "${KMAKE[@]}" O="$out" -j"$JOBS" zImage modules
+	rm -rf "$out/mods"
+	"${KMAKE[@]}" O="$out" INSTALL_MOD_PATH="$out/mods" modules_install >/dev/null
+	"$T" "rootfs-$side" "$HERE/scripts/mkrootfs.sh" "$B" "$out" \
+		"$out/initramfs.cpio.gz"
+	touch "$out/.built"
+}
+
+# bench SIDE: the matrix on the side's kernel, results in $C/SIDE/bench.
+bench() {
+	local side=$1 out=$C/$1/kernel
+	rm -rf "$C/$side/bench"
+	B=$C/$side RUN=$C/$side/run ZIMAGE=$out/arch/arm/boot/zImage \
+		INITRAMFS=$out/initramfs.cpio.gz PACED=1 QUIET=progress \
+		"$T" "bench-$side" "$HERE/scripts/vm.sh" bench \
+		"$([ "${QUICK:-0}" = 1 ] && echo quick || echo full)"
+	# report.py's summary goes to a file, the stage line to the console
+	"$T" "report-$side" sh -c '"$@" > "$0"' "$C/$side/report.out" \
+		/usr/bin/python3 "$HERE/bench/report.py" "$C/$side/bench"
+}
+
+mkdir -p "$C"
+patchdir "$SPEC_A" "$C/A/patches"
+patchdir "$SPEC_B" "$C/B/patches"
+echo "compare: A = $SPEC_A ($(wc -l < "$C/A/patches/series") patches)," \
+	"B = $SPEC_B ($(wc -l < "$C/B/patches/series") patches)"
+if cmp -s "$C/A/patches/series" "$C/B/patches/series" &&
+   [[ "$SPEC_A$SPEC_B" != *+* ]]; then
+	echo "compare: A and B are the same patch set" >&2
+	exit 2
+fi
+
+restore() {
+	"$T" restore-tree "$HERE/scripts/kernel-tree.sh" "$KSRC" "$HERE/patches" ||
+		echo "compare: could not restore $KSRC" >&2
+}
+trap restore EXIT
+kernel A "$KOUT"
+kernel B "$C/A/kernel"
+trap - EXIT
+restore
+
+bench A
+bench B
+"$T" compare /usr/bin/python3 "$HERE/bench/compare.py" "$C" \
+	"$C/A/bench" "$C/B/bench" "$SPEC_A" "$SPEC_B"
