@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "chip.h"
+#include "fixture.h"
 #include "spi_bus.h"
 #include "spi_decode.h"
 #include "world.h"
@@ -144,23 +145,6 @@ static inline void gpio_xfer(struct spi_rig *r, unsigned int cs, int mode,
 			rx[i] = v;
 	}
 	gpio_cs(r, cs, mode, false);
-}
-
-static inline unsigned int spi_count_lines(const char *log,
-					   const char *prefix)
-{
-	unsigned int n = 0;
-	size_t pl = strlen(prefix);
-	const char *p = log;
-
-	while (p && *p) {
-		if (!strncmp(p, prefix, pl))
-			n++;
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return n;
 }
 
 #endif

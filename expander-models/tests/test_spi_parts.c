@@ -86,7 +86,7 @@ TEST(hc595_latches_at_cs_release)
 	spi_bus_deselect(r.b);
 	CHECK_EQ(pin_read_bits(&c->pins, 0, 8), 0xff);
 	/* 8 pin changes, all at the end of the frame's 8th clock. */
-	CHECK_EQ(spi_count_lines(spi_rig_log(&r), "P chip=74lvc594@0 "), 8);
+	CHECK_EQ(count_lines(spi_rig_log(&r), "P chip=74lvc594@0 "), 8);
 	CHECK(strstr(spi_rig_log(&r), "pin=7 old=0 new=1 bus_ns=8000 "
 		     "clk=spi5"));
 	spi_rig_free(&r);
