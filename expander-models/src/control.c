@@ -474,6 +474,16 @@ static size_t cmd_pace(struct call *x, const struct cmd *cmd)
  * i2c-virtio has no clock of its own, so a speed is purely the host's:
  * bus times, pacing and the log change, the guest's code paths do not.
  */
+/* speed HZ SPIBUS: the SPI clock of later frames; 0: the DT's again. */
+static size_t spi_speed(struct spi_bus *sb, uint64_t v, struct reply *r)
+{
+	if (v && (v < SPI_SPEED_MIN || v > SPI_SPEED_MAX))
+		return finish(r, "err speed %" PRIu64 " out of range 0, "
+			      "%u..%u\n", v, SPI_SPEED_MIN, SPI_SPEED_MAX);
+	spi_bus_set_speed(sb, v);
+	return finish(r, "ok\n");
+}
+
 static size_t cmd_speed(struct call *x, const struct cmd *cmd)
 {
 	struct bus *bs[BOARD_MAX_BUSES];
@@ -484,6 +494,8 @@ static size_t cmd_speed(struct call *x, const struct cmd *cmd)
 
 	if (ac > 1 && parse_u64(av[1], &v))
 		return finish(r, "err bad number %s\n", av[1]);
+	if (ac > 2 && board_find_spi(x->bd, av[2]))
+		return spi_speed(board_find_spi(x->bd, av[2]), v, r);
 	if (ac > 1 && (v < BUS_HZ_MIN || v > BUS_HZ_MAX))
 		return finish(r, "err speed %s out of range %u..%u\n", av[1],
 			      BUS_HZ_MIN, BUS_HZ_MAX);

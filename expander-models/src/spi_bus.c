@@ -16,6 +16,7 @@ struct spi_bus {
 	char name[32];
 	struct world *w;
 	uint32_t master_hz;
+	uint32_t speed_hz;	/* the bench's override, 0: none */
 	struct spi_dev_cfg dev[SPI_MAX_CS];
 	struct spi_target *chain[SPI_MAX_CS];
 	uint64_t now_ns;
@@ -97,9 +98,22 @@ void spi_bus_set_master_hz(struct spi_bus *b, uint32_t hz)
 	b->master_hz = hz;
 }
 
+void spi_bus_set_speed(struct spi_bus *b, uint32_t hz)
+{
+	b->speed_hz = hz;
+}
+
+uint32_t spi_bus_speed(const struct spi_bus *b)
+{
+	return b->speed_hz;
+}
+
 uint32_t spi_bus_frame_hz(const struct spi_bus *b, unsigned int cs)
 {
 	uint32_t dev = cs < SPI_MAX_CS ? b->dev[cs].max_hz : 0;
+
+	if (b->speed_hz)
+		return b->speed_hz;
 
 	if (!b->master_hz)
 		return dev;

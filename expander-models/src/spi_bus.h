@@ -62,6 +62,15 @@ int spi_bus_attach(struct spi_bus *b, unsigned int cs, struct spi_target *t);
  * runs at min(master clock, the device's spi-max-frequency).
  */
 void spi_bus_set_master_hz(struct spi_bus *b, uint32_t hz);
+/*
+ * The bench's clock (control "speed HZ SPIBUS"): every later frame runs
+ * at hz, whatever master and device say; 0 goes back to them. Like an
+ * I2C bus's speed, it changes bus time only, never what goes over it.
+ */
+void spi_bus_set_speed(struct spi_bus *b, uint32_t hz);
+uint32_t spi_bus_speed(const struct spi_bus *b);
+#define SPI_SPEED_MIN 1000u
+#define SPI_SPEED_MAX 100000000u
 uint32_t spi_bus_frame_hz(const struct spi_bus *b, unsigned int cs);
 
 /* Frame primitives, in the order a master issues them. */

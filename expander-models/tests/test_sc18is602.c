@@ -163,11 +163,39 @@ TEST(control_counts_spi)
 	board_free(bd);
 }
 
+/* speed HZ SPIBUS: later frames at HZ, bus time only; 0 undoes it. */
+TEST(control_sets_spi_clock)
+{
+	uint8_t tx[2] = { 0x12, 0x34 };
+	char out[256];
+	uint64_t t0;
+
+	if (setup())
+		return;
+	control_exec(bd, "speed 1000000 spi7-28", out, sizeof(out));
+	CHECK(!strcmp(out, "ok\n"));
+	t0 = spi_bus_now_ns(spi);
+	CHECK_EQ(bridge_msg(0, tx, 2, NULL, 0), 0);
+	CHECK_EQ(spi_bus_now_ns(spi) - t0, 16000);	/* 16 bits at 1 MHz */
+	control_exec(bd, "speed 2000000 spi7-28", out, sizeof(out));
+	t0 = spi_bus_now_ns(spi);
+	CHECK_EQ(bridge_msg(0, tx, 2, NULL, 0), 0);
+	CHECK_EQ(spi_bus_now_ns(spi) - t0, 8000);
+	control_exec(bd, "speed 999 spi7-28", out, sizeof(out));
+	CHECK(!strncmp(out, "err speed 999 out of range", 26));
+	CHECK_EQ(spi_bus_speed(spi), 2000000);
+	control_exec(bd, "speed 0 spi7-28", out, sizeof(out));
+	CHECK(!strcmp(out, "ok\n"));
+	CHECK_EQ(spi_bus_speed(spi), 0);
+	board_free(bd);
+}
+
 int main(void)
 {
 	RUN(board_puts_spi_parts_behind_the_bridge);
 	RUN(write_through_bridge);
 	RUN(read_through_bridge);
+	RUN(control_sets_spi_clock);
 	RUN(bad_function_and_overflow);
 	RUN(spi_part_needs_a_clock);
 	RUN(control_counts_spi);
