@@ -21,17 +21,19 @@ KEYS_INT = ("hz", "events", "tx", "bytes", "irqs", "bus_ns", "lat_us",
             "rtt_us")
 
 
-def parse(console):
+def parse(console, prefix="IRQ ", keys_int=KEYS_INT):
+    """The console's lines that start with prefix as dicts, the keys_int
+    as ints; a line without one of them is left out (spireport too)."""
     rows = []
     with open(console, errors="replace") as f:
         for line in f:
             line = line.strip().replace("\r", "")
-            if not line.startswith("IRQ "):
+            if not line.startswith(prefix):
                 continue
-            r = dict(kv.split("=", 1) for kv in line[4:].split()
+            r = dict(kv.split("=", 1) for kv in line[len(prefix):].split()
                      if "=" in kv)
             try:
-                for k in KEYS_INT:
+                for k in keys_int:
                     r[k] = int(r[k])
             except (KeyError, ValueError):
                 continue
@@ -72,6 +74,22 @@ def table(head, rows):
                           for i in range(len(head))) + "|"]
     out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
     return "\n".join(out)
+
+
+def write_section(out_dir, name, md, head, rows):
+    """DIR/NAME.md from the lines md, DIR/NAME.csv from head and rows,
+    and the section appended to DIR/report.md when that exists."""
+    text = "\n".join(md) + "\n"
+    with open(os.path.join(out_dir, name + ".md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(out_dir, name + ".csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(head)
+        w.writerows(rows)
+    rep = os.path.join(out_dir, "report.md")
+    if os.path.exists(rep):
+        with open(rep, "a") as f:
+            f.write("\n" + text)
 
 
 def report(rows, out_dir):
@@ -144,17 +162,7 @@ def report(rows, out_dir):
     md.append("")
     md.append("![edge latency](irq-latency.png)")
     md.append("")
-    text = "\n".join(md) + "\n"
-    with open(os.path.join(out_dir, "irq.md"), "w") as f:
-        f.write(text)
-    with open(os.path.join(out_dir, "irq.csv"), "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(head)
-        w.writerows(csv_rows)
-    rep = os.path.join(out_dir, "report.md")
-    if os.path.exists(rep):
-        with open(rep, "a") as f:
-            f.write("\n" + text)
+    write_section(out_dir, "irq", md, head, csv_rows)
     plot(s, parts, speeds, os.path.join(out_dir, "irq-latency.png"))
 
 
