@@ -65,7 +65,7 @@ static struct chip *chip_alloc(const struct chip_variant *v, uint16_t reg,
 	return c;
 }
 
-/* A chip whose init failed: nothing of the family's to undo. */
+/* The pins and the memory (the family's fini() is chip_destroy()'s). */
 static void chip_free(struct chip *c)
 {
 	pinbank_free(&c->pins);
