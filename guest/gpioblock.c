@@ -251,11 +251,8 @@ static int cmd_watch(const char *dev, const char *mask_s, const char *edges,
 			return 1;
 		}
 		n = read(req.fd, &ev, sizeof(ev));
-		if (n != sizeof(ev)) {
-			if (n >= 0)
-				errno = EIO;
-			return fail("read event", dev);
-		}
+		if (whole(n, sizeof(ev), "read event", dev))
+			return 1;
 		printf("event %u %s %u %u %llu\n", ev.line,
 		       ev.id == GPIOBLOCK_EVENT_RISING_EDGE ? "rising" :
 							     "falling",
