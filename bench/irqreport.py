@@ -167,11 +167,9 @@ def report(rows, out_dir):
 
 
 def plot(s, parts, speeds, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import plots
 
-    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
+    fig, axes = plots.plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
     width = 0.8 / max(1, len(speeds))
     for ax, req in zip(axes, ("both", "rising")):
         for k, hz in enumerate(speeds):
@@ -179,20 +177,14 @@ def plot(s, parts, speeds, path):
             for part in parts:
                 c = s.get((part, hz, req, "0")) or {}
                 ys.append(c.get("lat") or 0)
-            xs = [i + (k - (len(speeds) - 1) / 2) * width
+            xs = [plots.bar_x(i, k, len(speeds), width)
                   for i in range(len(parts))]
             ax.bar(xs, ys, width, label="%d kHz" % (hz // 1000))
-        ax.set_xticks(range(len(parts)))
-        ax.set_xticklabels(parts, fontsize=8)
-        ax.set_title("falling edge, %s edges requested" % req)
-        ax.grid(axis="y", alpha=0.3)
-    axes[0].set_ylabel("median µs, host drive to event read")
-    axes[-1].legend(fontsize=8)
-    fig.suptitle("Expander interrupt to user space (one run; compare "
-                 "within it)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+        plots.label_groups(ax, parts,
+                           "falling edge, %s edges requested" % req)
+    plots.save(fig, axes, "median µs, host drive to event read", path,
+               "Expander interrupt to user space (one run; compare "
+               "within it)", dpi=100)
 
 
 def main():
