@@ -16,6 +16,9 @@ static const struct chip_variant *const families[] = {
 	fxl6408_variants,
 	mcp230xx_variants,
 	max7300_variants,
+	cy8c95x0_variants,
+	adnp_variants,
+	ds4520_variants,
 	NULL,
 };
 

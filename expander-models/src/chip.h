@@ -94,5 +94,8 @@ extern const struct chip_variant tpic2810_variants[];
 extern const struct chip_variant fxl6408_variants[];
 extern const struct chip_variant mcp230xx_variants[];
 extern const struct chip_variant max7300_variants[];
+extern const struct chip_variant cy8c95x0_variants[];
+extern const struct chip_variant adnp_variants[];
+extern const struct chip_variant ds4520_variants[];
 
 #endif
