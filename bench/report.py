@@ -240,7 +240,7 @@ def section_observations(cells, speeds, out):
                      "%.1f" % (pl["med_us"] / bd["med_us"])])
     out += ["## At a glance", "",
             "set-all of every line, %g kHz: one line request per line "
-            "(cdev-line) against /dev/<block>." % (speeds[0] / 1000), ""]
+            "(cdev-line) against /dev/gpioblock/<name>." % (speeds[0] / 1000), ""]
     out += table(["part", "lines", "tx/op per-line", "tx/op block",
                   "bus µs/op per-line / block", "bus time ×",
                   "median µs per-line / block", "latency ×"], rows,
@@ -260,7 +260,7 @@ def section_observations(cells, speeds, out):
                 "for the same line: " + "; ".join(notes) + ". (pca953x: "
                 "sysfs goes through set()/get(), one register; the v2 "
                 "character device through set_multiple()/get_multiple() "
-                "even for one line, which with patch 0012 moves the "
+                "even for one line, which with patch upstream/0005 moves the "
                 "register pair.)"]
     out.append("")
 
@@ -324,7 +324,7 @@ def claim_minimum(cells, out):
     parts = sorted({c["part"] for c in blocks})
     out += ["### 1. Block access costs the physical minimum of transactions",
             "",
-            "%s: %d of %d block cells (/dev/<block> and "
+            "%s: %d of %d block cells (/dev/gpioblock/<name> and "
             "/sys/class/gpioblock, parts %s, every operation, line count "
             "and speed) take exactly the physical minimum." % (
                 "**Confirmed**" if not over else "**Refuted**",
@@ -341,7 +341,7 @@ def geomean(xs):
 
 
 def pair_ratios(pairs, key):
-    """(hz, part, lines, op) -> /dev/<block> key / cdev-multi key, from
+    """(hz, part, lines, op) -> /dev/gpioblock/<name> key / cdev-multi key, from
     the paired runs (the two paths alternately, operation by operation)."""
     return {(p["hz"], p["part"], p["lines"], p["op"]):
             p["b_" + key] / p[key] for p in pairs if p[key]}
@@ -357,9 +357,9 @@ def claim_latency(cells, pairs, out):
     worst = sorted(med.items(), key=lambda kv: -kv[1])[:5]
     apart = block_ratios(cells, "med_us")
     ok = gm <= 1.05
-    out += ["### 2. /dev/<block> costs no more latency than the multi-line "
+    out += ["### 2. /dev/gpioblock/<name> costs no more latency than the multi-line "
             "character device", "",
-            "Ratio of median latencies, /dev/<block> over cdev-multi (GPIO "
+            "Ratio of median latencies, /dev/gpioblock/<name> over cdev-multi (GPIO "
             "v2, one masked request per chip) for the same lines, from "
             "paired runs: one gpiobench process alternates the two paths "
             "operation by operation (n = %s each), so both see the same "
@@ -455,7 +455,7 @@ def section_stub(cells, stubs, out):
     out += ["", STUB_WHY, ""]
 
 
-STUB_DIFF = """Why they differ: patch 0012 gives the
+STUB_DIFF = """Why they differ: patch upstream/0005 gives the
 two-bank parts (pca9555) a register-pair regmap, one transaction for
 both ports, only on adapters that can do plain I2C transfers; an
 SMBus-only adapter such as i2c-stub keeps the single-register regmap
@@ -531,7 +531,7 @@ def section_runs(cells, prev, pairs, prev_pairs, out):
         if not common:
             continue
         ch = sorted(abs(now[x] / before[x] - 1) for x in common)
-        out += ["", "Latency ratio /dev/<block> : cdev-multi (%s), "
+        out += ["", "Latency ratio /dev/gpioblock/<name> : cdev-multi (%s), "
                 "per cell, change from the previous run: median %.1f%%, "
                 "90th percentile %.1f%%, max %.1f%%; %d of %d cells within "
                 "10%%. Geometric mean over the cells: %.3f now, %.3f before "
@@ -634,7 +634,7 @@ def main():
            "Paths: `sysfs` legacy /sys/class/gpio, one value file per line; "
            "`cdev-line` GPIO v2 character device, one line request per "
            "line; `cdev-multi` one v2 request per chip with masked "
-           "GPIO_V2_LINE_SET/GET_VALUES; `block-dev` /dev/<block>; "
+           "GPIO_V2_LINE_SET/GET_VALUES; `block-dev` /dev/gpioblock/<name>; "
            "`block-sysfs` /sys/class/gpioblock/<block>/value. Free chips "
            "for the first three, block-owned twins for the last two.", ""]
     section_observations(cells, speeds, out)

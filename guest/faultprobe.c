@@ -129,7 +129,7 @@ int main(int argc, char **argv)
 		return report(t0, n < 0 ? -1 : 0, 0, 0);
 	}
 	if (!strcmp(op, "block-get") && argc == 3) {
-		snprintf(buf, sizeof(buf), "/dev/%s", argv[2]);
+		snprintf(buf, sizeof(buf), GPIOBLOCK_DIR "%s", argv[2]);
 		fd = open(buf, O_RDONLY);
 		if (fd < 0)
 			return setup_fail(buf);
@@ -142,7 +142,7 @@ int main(int argc, char **argv)
 	if (!strcmp(op, "block-set") && argc == 5) {
 		if (parse_u64(argv[3], &mask) || parse_u64(argv[4], &v))
 			goto usage;
-		snprintf(buf, sizeof(buf), "/dev/%s", argv[2]);
+		snprintf(buf, sizeof(buf), GPIOBLOCK_DIR "%s", argv[2]);
 		fd = open(buf, O_RDWR);
 		if (fd < 0)
 			return setup_fail(buf);

@@ -19,7 +19,10 @@
 #define HAVE_GPIOBLOCK 0
 #endif
 
-/* Set the calling file's mask on an open /dev/<block>. */
+/* Where the block character devices live: /dev/gpioblock/<name>. */
+#define GPIOBLOCK_DIR "/dev/gpioblock/"
+
+/* Set the calling file's mask on an open /dev/gpioblock/<block>. */
 static inline int gpioblock_set_mask(int fd, uint64_t mask)
 {
 #if HAVE_GPIOBLOCK

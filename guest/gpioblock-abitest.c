@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gpioblock-abitest - KTAP checks of the /dev/<block> ABI as
+ * gpioblock-abitest - KTAP checks of the /dev/gpioblock/<block> ABI as
  * Documentation/ABI/testing/dev-gpioblock states it, against the blocks
  * of dts/series.dtsi on bus 15 (a PCA9555 at 0x20: "cdevout" = port 0,
  * outputs, "cdevin" = port 1, inputs; a PCF8574 at 0x21: "leds" = its
  * lines led-d, led-c, led-b, led-a by name, i.e. offsets 3, 2, 1, 0),
- * and "simin", 4 input lines of a gpio-sim bank, whose interrupts let
- * poll() be tested on real edges. gpio-sim is a module: loading it here
+ * and "simin", 4 input lines of a gpio-sim bank, whose interrupts let the
+ * edge request (GPIOBLOCK_EDGE_REQUEST_IOCTL) be tested on real edges. gpio-sim is a module: loading it here
  * also shows the block's deferred probe completing.
  *
  * Pin levels and transaction counts come from the host models through
@@ -123,7 +123,7 @@ static int open_block(const char *name, int flags)
 	char path[64];
 	int fd;
 
-	snprintf(path, sizeof(path), "/dev/%s", name);
+	snprintf(path, sizeof(path), "/dev/gpioblock/%s", name);
 	fd = open(path, flags);
 	if (fd < 0)
 		printf("# open %s: %s\n", path, strerror(errno));
@@ -184,7 +184,7 @@ static void mask_checks(int out)
 {
 	int other = open_block("cdevout", O_RDWR);
 	uint64_t m1 = 0x0f, m2 = 0xf0, v = 0;
-	/* poll() reports only the events asked for (and ERR, HUP). */
+	/* read() and write() never wait: poll() says both are ready. */
 	struct pollfd p = { .fd = out, .events = POLLIN | POLLRDNORM |
 					POLLOUT | POLLWRNORM };
 	int ret;
@@ -218,10 +218,11 @@ static void mask_checks(int out)
 	result(pread(other, &v, sizeof(v), 100) == sizeof(v) && v == 0xa0,
 	       "pread ignores its offset");
 	ret = poll(&p, 1, 0);
-	if (ret != 1 || p.revents != (POLLOUT | POLLWRNORM))
+	if (ret != 1 || p.revents != (POLLIN | POLLRDNORM | POLLOUT | POLLWRNORM))
 		printf("# poll: returned %d, revents %#x\n", ret, p.revents);
-	result(ret == 1 && p.revents == (POLLOUT | POLLWRNORM),
-	       "poll on outputs: writable, never readable");
+	result(ret == 1 &&
+	       p.revents == (POLLIN | POLLRDNORM | POLLOUT | POLLWRNORM),
+	       "poll on the block file: readable and writable, no events");
 	close(other);
 }
 
@@ -309,39 +310,110 @@ static int exists(const char *path)
 	return !stat(path, &st);
 }
 
-static void poll_checks(void)
+/* Request edges on a block; returns the event fd, or -errno. */
+static int edges(const char *name, uint64_t mask, uint32_t flags,
+		 uint32_t pad)
 {
-	uint64_t mask = 0x5;	/* lines 0 and 2 */
-	long long deadline;
-	int fd;
+	struct gpioblock_edge_request req = { .mask = mask, .flags = flags };
+	int fd = open_block(name, O_RDONLY), ret;
 
-	result(!exists("/dev/simin"), "simin waits while gpio-sim is not loaded");
+	req.padding[4] = pad;
+	ret = ioctl(fd, GPIOBLOCK_EDGE_REQUEST_IOCTL, &req);
+	ret = ret ? -errno : req.fd;
+	close(fd);
+	return ret;
+}
+
+/* Wait up to timeout_ms for one event; id 0 if none. */
+static struct gpioblock_event event(int fd, int timeout_ms)
+{
+	struct gpioblock_event ev = { 0 };
+
+	if (readable(fd, timeout_ms) & POLLIN &&
+	    read(fd, &ev, sizeof(ev)) != sizeof(ev))
+		ev.id = 0;
+	return ev;
+}
+
+static void edge_checks(void)
+{
+	struct gpioblock_line_info li = { .index = 0 };
+	struct gpioblock_event ev, ev2;
+	long long deadline;
+	int fd, fd2, blk;
+	char small[8];
+
+	result(!exists("/dev/gpioblock/simin"),
+	       "simin waits while gpio-sim is not loaded");
 	if (system("modprobe gpio-sim"))
 		printf("# modprobe gpio-sim failed\n");
 	/* Deferred probe retries when the bank's driver binds. */
 	deadline = now_ms() + 5000;
-	while (!exists("/dev/simin") && now_ms() < deadline)
+	while (!exists("/dev/gpioblock/simin") && now_ms() < deadline)
 		usleep(20000);
-	result(exists("/dev/simin"), "loading gpio-sim completes the deferred probe");
-	fd = open_block("simin", O_RDONLY);
-	ioctl(fd, GPIOBLOCK_SET_MASK_IOCTL, &mask);
-	check_u64("no event before any edge (first poll arms interrupts)",
-		  readable(fd, 0), 0);
+	result(exists("/dev/gpioblock/simin"),
+	       "loading gpio-sim completes the deferred probe");
+
+	/* Requests the kernel must refuse, each with its errno. */
+	check_u64("edge request, empty mask: EINVAL",
+		  edges("simin", 0, GPIOBLOCK_EDGE_RISING, 0), -EINVAL);
+	check_u64("edge request, bit beyond the block: EINVAL",
+		  edges("simin", 0x10, GPIOBLOCK_EDGE_RISING, 0), -EINVAL);
+	check_u64("edge request, no edge flag: EINVAL",
+		  edges("simin", 0x1, 0, 0), -EINVAL);
+	check_u64("edge request, unknown flag: EINVAL",
+		  edges("simin", 0x1, 0x4, 0), -EINVAL);
+	check_u64("edge request, padding not zero: EINVAL",
+		  edges("simin", 0x1, GPIOBLOCK_EDGE_RISING, 1), -EINVAL);
+	check_u64("edge request on output lines: EPERM",
+		  edges("cdevout", 0x1, GPIOBLOCK_EDGE_RISING, 0), -EPERM);
+	check_u64("edge request on lines without interrupt: ENXIO",
+		  edges("cdevin", 0x1, GPIOBLOCK_EDGE_RISING, 0), -ENXIO);
+	blk = open_block("simin", O_RDONLY);
+	li.padding[0] = 1;
+	check_errno("line info with padding not zero: EINVAL",
+		    ioctl(blk, GPIOBLOCK_GET_LINE_INFO_IOCTL, &li), EINVAL);
+	close(blk);
+
+	fd = edges("simin", 0x5, GPIOBLOCK_EDGE_RISING | GPIOBLOCK_EDGE_FALLING,
+		   0);
+	result(fd >= 0, "edge request on lines 0 and 2, both edges");
+	check_u64("a second request on line 2: EBUSY",
+		  edges("simin", 0x4, GPIOBLOCK_EDGE_RISING, 0), -EBUSY);
+	check_u64("no event before any edge", readable(fd, 0), 0);
+	check_errno("read of less than one event: EINVAL",
+		    read(fd, small, sizeof(small)), EINVAL);
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	check_errno("read with nothing queued, O_NONBLOCK: EAGAIN",
+		    read(fd, &ev, sizeof(ev)), EAGAIN);
+	fcntl(fd, F_SETFL, 0);
+
 	sim_pull(2, "pull-up");
-	check_u64("rising edge on line 2 (in mask): POLLIN | POLLRDNORM",
-		  readable(fd, 2000), POLLIN | POLLRDNORM);
-	check_u64("read returns the masked lines: 0x4", rd(fd), 0x4);
-	check_u64("read acknowledged the edge", readable(fd, 0), 0);
+	ev = event(fd, 2000);
+	result(ev.id == GPIOBLOCK_EVENT_RISING_EDGE && ev.line == 2 &&
+	       ev.seqno == 1 && ev.line_seqno == 1 && ev.timestamp_ns,
+	       "rising edge on line 2: event line 2, seqno 1, line_seqno 1");
 	sim_pull(1, "pull-up");
-	check_u64("edge on line 1 (outside the mask): no event",
-		  readable(fd, 200), 0);
-	check_u64("line 1 does not show under the mask", rd(fd), 0x4);
+	check_u64("edge on line 1 (not watched): no event", readable(fd, 200),
+		  0);
 	sim_pull(2, "pull-down");
-	check_u64("falling edge on line 2: POLLIN | POLLRDNORM",
-		  readable(fd, 2000), POLLIN | POLLRDNORM);
-	check_u64("read after the falling edge: 0x0", rd(fd), 0);
+	ev2 = event(fd, 2000);
+	result(ev2.id == GPIOBLOCK_EVENT_FALLING_EDGE && ev2.line == 2 &&
+	       ev2.seqno == 2 && ev2.line_seqno == 2 &&
+	       ev2.timestamp_ns > ev.timestamp_ns,
+	       "falling edge on line 2: seqno 2, later timestamp");
+	sim_pull(0, "pull-up");
+	ev = event(fd, 2000);
+	result(ev.id == GPIOBLOCK_EVENT_RISING_EDGE && ev.line == 0 &&
+	       ev.seqno == 3 && ev.line_seqno == 1,
+	       "rising edge on line 0: seqno 3, its line_seqno 1");
+	sim_pull(0, "pull-down");
 	sim_pull(1, "pull-down");
+	event(fd, 2000);
 	close(fd);
+	fd2 = edges("simin", 0x4, GPIOBLOCK_EDGE_RISING, 0);
+	result(fd2 >= 0, "closing the request frees line 2 for another");
+	close(fd2);
 }
 
 int main(void)
@@ -362,6 +434,6 @@ int main(void)
 	mask_checks(out);
 	input_checks(in);
 	named_checks();
-	poll_checks();
+	edge_checks();
 	return release_output(failed);
 }

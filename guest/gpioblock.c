@@ -5,15 +5,24 @@
  *   gpioblock info DEV                 block and per-line information
  *   gpioblock get DEV [MASK]           read the block (under MASK)
  *   gpioblock set DEV MASK VALUE       drive the lines in MASK to VALUE
- *   gpioblock poll DEV TIMEOUT_MS      wait for an input edge, then read
+ *   gpioblock watch DEV MASK EDGES COUNT TIMEOUT_MS
+ *                                      request edge events on the lines in
+ *                                      MASK (EDGES: rising, falling, both),
+ *                                      print "armed", then COUNT events
  *
- * DEV is a path (/dev/leds) or a block name (leds). MASK and VALUE are
- * numbers as strtoull() takes them with base 0 ("0x0f", "15"). Values are
- * printed in hexadecimal, one digit per four lines ("0x00ff").
+ * DEV is a path (/dev/gpioblock/leds) or a block name (leds). MASK and
+ * VALUE are numbers as strtoull() takes them with base 0 ("0x0f", "15").
+ * Values are printed in hexadecimal, one digit per four lines ("0x00ff").
  *
- * Exit status 0 on success, 1 on any error (message with errno on stderr);
- * "poll" also exits 1 on timeout ("timeout" on stdout) and on a block whose
- * chip has gone ("hangup" on stdout).
+ * "watch" prints one line per event:
+ *   event LINE rising|falling SEQNO LINE_SEQNO TIMESTAMP_NS
+ * and waits at most TIMEOUT_MS in total. "armed" on stdout (flushed) says
+ * that the interrupts are requested: edges from then on are reported.
+ *
+ * Exit status 0 on success, 1 on any error (message with errno on stderr,
+ * for watch also the errno of GPIOBLOCK_EDGE_REQUEST_IOCTL); "watch" also
+ * exits 1 on timeout ("timeout" on stdout) and once a chip of the block
+ * has gone ("hangup" on stdout).
  *
  * The ABI is <linux/gpio-block.h>, from the kernel's exported uapi headers.
  */
@@ -30,6 +39,8 @@
 
 #include <linux/gpio-block.h>
 
+#include "gpioblock-abi.h"
+
 static const char *prog = "gpioblock";
 
 static int usage(void)
@@ -38,7 +49,7 @@ static int usage(void)
 		"usage: %s info DEV\n"
 		"       %s get DEV [MASK]\n"
 		"       %s set DEV MASK VALUE\n"
-		"       %s poll DEV TIMEOUT_MS\n",
+		"       %s watch DEV MASK rising|falling|both COUNT TIMEOUT_MS\n",
 		prog, prog, prog, prog);
 	return 1;
 }
@@ -70,7 +81,7 @@ static int open_block(const char *dev, int flags)
 	if (strchr(dev, '/'))
 		snprintf(path, sizeof(path), "%s", dev);
 	else
-		snprintf(path, sizeof(path), "/dev/%s", dev);
+		snprintf(path, sizeof(path), GPIOBLOCK_DIR "%s", dev);
 	return open(path, flags);
 }
 
@@ -182,47 +193,72 @@ static int cmd_set(const char *dev, const char *mask_s, const char *val_s)
 	return 0;
 }
 
-static int cmd_poll(const char *dev, const char *timeout_s)
+static int cmd_watch(const char *dev, const char *mask_s, const char *edges,
+		     const char *count_s, const char *timeout_s)
 {
+	struct gpioblock_edge_request req;
+	struct gpioblock_event ev;
+	uint64_t mask, count, timeout, got = 0;
 	struct pollfd pfd;
-	unsigned int ngpio;
-	uint64_t timeout, v;
 	ssize_t n;
 	int fd, ret;
 
-	if (parse_u64(timeout_s, &timeout) || timeout > INT32_MAX) {
+	if (parse_u64(mask_s, &mask) || parse_u64(count_s, &count) ||
+	    parse_u64(timeout_s, &timeout) || timeout > INT32_MAX) {
 		errno = EINVAL;
-		return fail("bad timeout", timeout_s);
+		return fail("bad number", mask_s);
 	}
-	fd = open_block(dev, O_RDONLY | O_NONBLOCK);
+	memset(&req, 0, sizeof(req));
+	req.mask = mask;
+	if (!strcmp(edges, "rising"))
+		req.flags = GPIOBLOCK_EDGE_RISING;
+	else if (!strcmp(edges, "falling"))
+		req.flags = GPIOBLOCK_EDGE_FALLING;
+	else if (!strcmp(edges, "both"))
+		req.flags = GPIOBLOCK_EDGE_RISING | GPIOBLOCK_EDGE_FALLING;
+	else
+		return usage();
+
+	fd = open_block(dev, O_RDONLY);
 	if (fd < 0)
 		return fail("open", dev);
-	if (ngpio_of(fd, &ngpio))
-		return fail("GPIOBLOCK_GET_INFO_IOCTL", dev);
-
-	pfd.fd = fd;
-	pfd.events = POLLIN;
-	pfd.revents = 0;
-	/* The first poll() arms the interrupts; the edges count from here. */
-	ret = poll(&pfd, 1, (int)timeout);
-	if (ret < 0)
-		return fail("poll", dev);
-	if (ret == 0) {
-		printf("timeout\n");
-		return 1;
-	}
-	if (pfd.revents & (POLLERR | POLLHUP)) {
-		printf("hangup\n");
-		return 1;
-	}
-	n = read(fd, &v, sizeof(v));
-	if (n != sizeof(v)) {
-		if (n >= 0)
-			errno = EIO;
-		return fail("read", dev);
-	}
-	print_word(v, ngpio);
+	if (ioctl(fd, GPIOBLOCK_EDGE_REQUEST_IOCTL, &req))
+		return fail("GPIOBLOCK_EDGE_REQUEST_IOCTL", dev);
 	close(fd);
+	printf("armed\n");
+	fflush(stdout);
+
+	pfd.fd = req.fd;
+	pfd.events = POLLIN;
+	while (got < count) {
+		pfd.revents = 0;
+		ret = poll(&pfd, 1, (int)timeout);
+		if (ret < 0)
+			return fail("poll", dev);
+		if (ret == 0) {
+			printf("timeout\n");
+			return 1;
+		}
+		if (!(pfd.revents & POLLIN) &&
+		    (pfd.revents & (POLLERR | POLLHUP))) {
+			printf("hangup\n");
+			return 1;
+		}
+		n = read(req.fd, &ev, sizeof(ev));
+		if (n != sizeof(ev)) {
+			if (n >= 0)
+				errno = EIO;
+			return fail("read event", dev);
+		}
+		printf("event %u %s %u %u %llu\n", ev.line,
+		       ev.id == GPIOBLOCK_EVENT_RISING_EDGE ? "rising" :
+							     "falling",
+		       ev.seqno, ev.line_seqno,
+		       (unsigned long long)ev.timestamp_ns);
+		fflush(stdout);
+		got++;
+	}
+	close(req.fd);
 	return 0;
 }
 
@@ -237,7 +273,7 @@ int main(int argc, char **argv)
 		return cmd_get(argv[2], argc == 4 ? argv[3] : NULL);
 	if (!strcmp(argv[1], "set") && argc == 5)
 		return cmd_set(argv[2], argv[3], argv[4]);
-	if (!strcmp(argv[1], "poll") && argc == 4)
-		return cmd_poll(argv[2], argv[3]);
+	if (!strcmp(argv[1], "watch") && argc == 7)
+		return cmd_watch(argv[2], argv[3], argv[4], argv[5], argv[6]);
 	return usage();
 }

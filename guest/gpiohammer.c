@@ -51,6 +51,8 @@
 #include <linux/gpio.h>
 #include <linux/gpio-block.h>
 
+#include "gpioblock-abi.h"
+
 #define MAX_WORKERS	16
 #define MAX_CHIPS	16
 #define MAX_LINES	64
@@ -218,7 +220,7 @@ static int setup(struct worker *w)
 
 	switch (w->kind) {
 	case DEV:
-		snprintf(path, sizeof(path), "/dev/%s", w->name);
+		snprintf(path, sizeof(path), GPIOBLOCK_DIR "%s", w->name);
 		w->fd = open(path, O_RDWR);
 		return w->fd < 0 ? -1 : 0;
 	case SYSFS:
@@ -254,7 +256,7 @@ static void report_lines(struct worker *w, int out)
 	int fd = -1, n;
 
 	if (w->kind != LINE) {
-		snprintf(path, sizeof(path), "/dev/%s", w->name);
+		snprintf(path, sizeof(path), GPIOBLOCK_DIR "%s", w->name);
 		fd = open(path, O_RDONLY);
 		if (fd < 0) {
 			complain(w, "open for line info");

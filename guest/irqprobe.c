@@ -6,6 +6,7 @@
  *   irqprobe edges [-n N] CHIP OFF EDGES GLINE BUS HCHIP PIN V...
  *   irqprobe block [-n N] DEV MASK GLINE BUS HCHIP PIN V...
  *   irqprobe hold CHIP OFF
+ *   irqprobe holdblock DEV MASK
  *   irqprobe drive GLINE HCHIP PIN V
  *
  * edges: request line OFF of /dev/CHIP as an input with edge detection
@@ -29,13 +30,16 @@
  * rtt_us: the drive command's own round trip. Everything but lat_us and
  * rtt_us is deterministic (bus_ns too: the bus clock, LOG-FORMAT.md).
  *
- * block: the same with /dev/DEV, a block GPIO device, whose file mask is
- * set to MASK and whose first poll() arms the block's interrupts; a step
- * prints readable=0|1 (poll() within the step) instead of events.
+ * block: the same with /dev/gpioblock/DEV, a block GPIO device, watching
+ * the lines of MASK for both edges (GPIOBLOCK_EDGE_REQUEST_IOCTL); a step
+ * prints readable=0|1 (an event queued within the step) instead of events.
  *
  * hold: request line OFF with both edges, print "ready", sleep in
  * poll() until the line request ends (POLLERR/POLLHUP) or 20 s pass,
  * print the revents and what GPIO_V2_LINE_GET_VALUES_IOCTL says then.
+ *
+ * holdblock: the same for an edge request on the lines MASK of
+ * /dev/gpioblock/DEV; "read" is then what read(2) of its events says.
  *
  * drive: one step without any file of its own (for gpiomon beside it):
  * drive, wait for the handler as above, print irqs=D.
@@ -211,6 +215,30 @@ static int request_edges(const char *chip, unsigned int off,
 	return req.fd;
 }
 
+/* Watch the lines MASK of /dev/gpioblock/DEV for both edges. */
+static int request_block_edges(const char *dev, const char *mask)
+{
+	struct gpioblock_edge_request req;
+	char path[128];
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "/dev/gpioblock/%s", dev);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		die("cannot open the block");
+	memset(&req, 0, sizeof(req));
+	req.mask = strtoull(mask, NULL, 0);
+	req.flags = GPIOBLOCK_EDGE_RISING | GPIOBLOCK_EDGE_FALLING;
+	ret = ioctl(fd, GPIOBLOCK_EDGE_REQUEST_IOCTL, &req);
+	close(fd);
+	if (ret < 0) {
+		printf("# irqprobe: block edge request: %s\n",
+		       errname(errno));
+		exit(2);
+	}
+	return req.fd;
+}
+
 /* Read every event already queued; their kinds into edges. */
 static int drain_events(int fd, char *edges, size_t len)
 {
@@ -248,17 +276,7 @@ static int edges_or_block(int argc, char **argv, int block)
 	if (argc < 7 + !block)
 		die("usage");
 	if (block) {
-		char path[128];
-		struct pollfd p;
-
-		snprintf(path, sizeof(path), "/dev/%s", argv[0]);
-		fd = open(path, O_RDONLY);
-		if (fd < 0 || gpioblock_set_mask(fd, strtoull(argv[1], NULL, 0)))
-			die("cannot open the block or set its mask");
-		/* The first poll() requests the block's interrupts. */
-		p.fd = fd;
-		p.events = POLLIN;
-		poll(&p, 1, 0);
+		fd = request_block_edges(argv[0], argv[1]);
 		argv += 2;
 		argc -= 2;
 	} else {
@@ -287,12 +305,12 @@ static int edges_or_block(int argc, char **argv, int block)
 			bus_counts(bus, &tx, &bytes, &busy);
 			if (block) {
 				struct pollfd p = { .fd = fd, .events = POLLIN };
-				uint64_t val;
+				struct gpioblock_event e;
 
 				ev = poll(&p, 1, 0) == 1 &&
 				     (p.revents & POLLIN);
-				if (ev && read(fd, &val, sizeof(val)) < 0)
-					die("block read failed");
+				if (ev && read(fd, &e, sizeof(e)) != sizeof(e))
+					die("block event read failed");
 				printf("step=%s readable=%d tx=%lld bytes=%lld "
 				       "irqs=%lld bus_ns=%lld lat_us=%lld "
 				       "rtt_us=%lld\n", argv[i], ev, tx, bytes,
@@ -311,24 +329,46 @@ static int edges_or_block(int argc, char **argv, int block)
 	return 0;
 }
 
+/* Sleep in poll() on fd until the request ends or 20 s pass. */
+static void wait_for_end(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int r;
+
+	printf("ready\n");
+	fflush(stdout);
+	r = poll(&p, 1, 20000);
+	printf("waiter %s\n", r == 0 ? "timeout" :
+	       (p.revents & (POLLERR | POLLHUP)) == (POLLERR | POLLHUP) ?
+	       "POLLERR|POLLHUP" : p.revents & POLLIN ? "POLLIN" : "other");
+}
+
 static int hold(int argc, char **argv)
 {
 	struct gpio_v2_line_values vals = { .mask = 1 };
-	struct pollfd p;
 	int fd, r;
 
 	if (argc != 2)
 		die("usage");
 	fd = request_edges(argv[0], atoi(argv[1]), "both");
-	printf("ready\n");
-	fflush(stdout);
-	p.fd = fd;
-	p.events = POLLIN;
-	r = poll(&p, 1, 20000);
-	printf("waiter %s\n", r == 0 ? "timeout" :
-	       (p.revents & (POLLERR | POLLHUP)) == (POLLERR | POLLHUP) ?
-	       "POLLERR|POLLHUP" : p.revents & POLLIN ? "POLLIN" : "other");
+	wait_for_end(fd);
 	r = ioctl(fd, GPIO_V2_LINE_GET_VALUES_IOCTL, &vals);
+	printf("read %s\n", r < 0 ? errname(errno) : "ok");
+	close(fd);
+	return 0;
+}
+
+static int hold_block(int argc, char **argv)
+{
+	struct gpioblock_event e;
+	int fd;
+	ssize_t r;
+
+	if (argc != 2)
+		die("usage");
+	fd = request_block_edges(argv[0], argv[1]);
+	wait_for_end(fd);
+	r = read(fd, &e, sizeof(e));
 	printf("read %s\n", r < 0 ? errname(errno) : "ok");
 	close(fd);
 	return 0;
@@ -349,9 +389,11 @@ static int drive_one(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		die("usage: irqprobe edges|block|hold ...");
+		die("usage: irqprobe edges|block|hold|holdblock|drive ...");
 	if (!strcmp(argv[1], "hold"))
 		return hold(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "holdblock"))
+		return hold_block(argc - 2, argv + 2);
 	ctl = ctl_open();
 	if (ctl < 0)
 		die("no control port");
@@ -361,6 +403,6 @@ int main(int argc, char **argv)
 		return edges_or_block(argc - 2, argv + 2, 1);
 	if (!strcmp(argv[1], "drive"))
 		return drive_one(argc - 2, argv + 2);
-	die("usage: irqprobe edges|block|hold ...");
+	die("usage: irqprobe edges|block|hold|holdblock|drive ...");
 	return 2;
 }

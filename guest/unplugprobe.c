@@ -3,7 +3,7 @@
  * unplugprobe - take a GPIO provider away under an open file and a reader
  * sleeping in poll(), and print what user space sees afterwards.
  *
- *   unplugprobe block DEV FILE TEXT          /dev/DEV, a block
+ *   unplugprobe block DEV FILE TEXT          /dev/gpioblock/DEV
  *   unplugprobe line CHIP OFFSET FILE TEXT   a line request on /dev/CHIP
  *
  * The probe opens the file (or requests the line as an output), starts a
@@ -81,12 +81,14 @@ static pid_t start_waiter(int fd, int *result)
 	if (pid < 0)
 		return -1;
 	if (!pid) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
+		/*
+		 * No events asked for: a block file is always readable, so
+		 * only what poll() reports unasked, POLLERR and POLLHUP on
+		 * removal, ends the sleep.
+		 */
+		struct pollfd p = { .fd = fd, .events = 0 };
 		short re;
 
-		/* Arm the file (the block requests its interrupts) first. */
-		p.revents = 0;
-		poll(&p, 1, 0);
 		if (write(ready[1], "r", 1) != 1)
 			_exit(1);
 		re = poll(&p, 1, 10000) > 0 ? p.revents : 0;
@@ -163,7 +165,7 @@ static int probe_block(const char *dev, const char *file, const char *text)
 	uint64_t v = 0;
 	int fd, fd2;
 
-	snprintf(path, sizeof(path), "/dev/%s", dev);
+	snprintf(path, sizeof(path), GPIOBLOCK_DIR "%s", dev);
 	fd = open(path, O_RDWR);
 	fd2 = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0 || fd2 < 0) {

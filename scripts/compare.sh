@@ -6,10 +6,10 @@
 # SPEC: comma-separated changes to patches/series, in order:
 #   series    the series as it is (the default; may be left out)
 #   -NAME     without the one patch of the series whose path contains
-#             NAME (-0012, -pca953x-access; an error unless exactly one)
+#             NAME (-upstream/0005, -pca953x-access; an error unless exactly one)
 #   +DIR      with DIR's patches on top (DIR/series if there is one,
 #             else DIR/*.patch in name order)
-# e.g. A=-0012 B=series: patch 0012 off and on; A=series B=+my-patches.
+# e.g. A=-upstream/0005 B=series: upstream/0005 (pca953x pair access) off and on; A=series B=+my-patches.
 #
 # Both kernels come from the one extracted tree, $KSRC (build/linux):
 # kernel-tree.sh commits the side's patches onto the Debian base in a

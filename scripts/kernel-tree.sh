@@ -17,7 +17,9 @@ PATCHES=${2:?}
 TARBALL=/usr/src/linux-source-6.12.tar.xz
 GIT="git -C $SRC -c user.name=expander-bench -c user.email=bench@localhost"
 
-if [ ! -e "$SRC/.git/refs/tags/base" ]; then
+# The tag may be packed (a cloned tree): ask git, not the file system.
+if ! git --git-dir="$SRC/.git" rev-parse -q --verify refs/tags/base \
+	>/dev/null 2>&1; then
 	rm -rf "$SRC" "$SRC.tmp"
 	mkdir -p "$SRC.tmp"
 	echo "kernel: extracting $TARBALL"

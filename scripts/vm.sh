@@ -103,7 +103,15 @@ APPEND="console=ttyAMA0 panic=-1"
 NOREBOOT=(-no-reboot)
 [ "${REBOOT:-0}" = 1 ] && NOREBOOT=()
 # KUnit prints its KTAP at KERN_INFO: keep the default loglevel.
-QEMU=(qemu-system-arm -machine virt,memory-backend=mem "${MACHINE[@]}"
+# QEMU_TRACE=PATTERN: QEMU's trace events matching PATTERN (see
+# qemu-system-arm -trace help) go to $RUN/qemu-trace.log, for host-side
+# counts of emulated device accesses (scripts/measure-pl061.sh).
+TRACE=()
+if [ -n "${QEMU_TRACE:-}" ]; then
+	rm -f "$RUN/qemu-trace.log"
+	TRACE=(-trace "$QEMU_TRACE" -D "$RUN/qemu-trace.log")
+fi
+QEMU=(qemu-system-arm -machine virt,memory-backend=mem "${MACHINE[@]}" "${TRACE[@]}"
 	-kernel "$ZIMAGE" -initrd "$INITRAMFS" -dtb "$BOARD_DTB"
 	-append "$APPEND" "${NOREBOOT[@]}"
 	"${BUSES[@]}"

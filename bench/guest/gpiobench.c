@@ -11,7 +11,7 @@
  *       cdev-line    GPIO v2 character device, one line request per line
  *       cdev-multi   GPIO v2 character device, one request per chip, masked
  *                    GPIO_V2_LINE_SET_VALUES_IOCTL (what a user picks today)
- *       block-dev:NAME    /dev/NAME of a registered GPIO block
+ *       block-dev:NAME    /dev/gpioblock/NAME of a registered GPIO block
  *       block-sysfs:NAME  /sys/class/gpioblock/NAME/value
  *       aggregator:NAME   cdev-multi on a gpio-aggregator chip (run-bench
  *                    makes it; NAME says how its lines are laid out)
@@ -405,7 +405,7 @@ static void setup(void)
 	case P_TOOLS:
 		break;		/* every operation requests and releases */
 	case P_BDEV:
-		snprintf(p, sizeof(p), "/dev/%s", A->block_name);
+		snprintf(p, sizeof(p), GPIOBLOCK_DIR "%s", A->block_name);
 		A->block_fd = open(p, O_RDWR);
 		if (A->block_fd < 0)
 			die(p);

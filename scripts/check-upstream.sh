@@ -1,0 +1,58 @@
+#!/bin/sh
+# check-upstream.sh TREE PATCHDIR OUT: the upstream series alone
+# (patches/series entries under upstream/) must apply with git am on a
+# pristine linux-source-6.12 and build without the block series: the guest
+# configuration minus configs/block-gpio.config, with its KUnit test
+# (configs/upstream.config), W=1 for the files it touches in drivers/gpio.
+# OUT/linux is a clone of TREE's base commit, so build/linux is not touched.
+set -eu
+TREE=${1:?usage: check-upstream.sh TREE PATCHDIR OUT}
+PATCHES=$2
+OUT=$3
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+C=$HERE/configs
+JOBS=${JOBS:-$(nproc)}
+SRC=$OUT/linux
+GIT="git -C $SRC -c user.name=expander-bench -c user.email=bench@localhost"
+
+mkdir -p "$OUT"
+if ! git --git-dir="$SRC/.git" rev-parse -q --verify refs/tags/base \
+	>/dev/null 2>&1; then
+	rm -rf "$SRC"
+	git clone -q --no-checkout "$TREE" "$SRC"
+fi
+$GIT am --abort >/dev/null 2>&1 || true
+$GIT reset -q --hard base
+n=0
+for p in $(grep '^upstream/' "$PATCHES/series"); do
+	if ! $GIT am -q --keep-cr "$PATCHES/$p" >/dev/null 2>"$OUT/am-error"; then
+		echo "upstream: $p does not apply on pristine 6.12:" >&2
+		cat "$OUT/am-error" >&2
+		$GIT am --abort >/dev/null 2>&1 || true
+		exit 1
+	fi
+	n=$((n + 1))
+done
+echo "upstream: $n patches apply on pristine 6.12"
+
+K=$OUT/kernel
+mkdir -p "$K"
+"$HERE/scripts/kernel-config.sh" "$SRC" "$K" "$C/base.config" \
+	"$C/kselftest.config" "$C/upstream.config" >/dev/null
+if ! make -s -C "$SRC" O="$K" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
+	-j"$JOBS" zImage modules >"$K/build.log" 2>&1; then
+	echo "upstream: build FAILED, see $K/build.log"
+	grep -E 'error|Error' "$K/build.log" | head -n 10
+	exit 1
+fi
+# W=1 on the files the series changes in drivers/gpio.
+files=$($GIT diff --name-only base HEAD -- drivers/gpio | sed -n 's/\.c$/.o/p')
+rm -f $(printf "$K/%s " $files)
+make -s -C "$SRC" O="$K" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
+	W=1 -j"$JOBS" $files >"$K/w1.log" 2>&1 || {
+	echo "upstream: W=1 build FAILED, see $K/w1.log"; exit 1; }
+w=$(grep -c 'warning:' "$K/w1.log" || true)
+echo "upstream: builds ($(grep -c 'warning:' "$K/build.log" || true)" \
+     "warnings), W=1 on $(echo $files | wc -w) changed drivers/gpio files:" \
+     "$w warnings"
+[ "$w" = 0 ]
