@@ -23,8 +23,9 @@
  *   0x2f      watchdog, 0x30 command: stored, without effect
  * The register pointer moves on by one after every data byte (up to
  * 0x3f); 0x24-0x27 and 0x31-0x3f read 0 and ignore writes (the driver's
- * regcache fill reads them); a command byte from 0x40 up is NACKed (with
- * extendable soft addressing it would select the EEPROM: not modelled).
+ * regcache fill reads them); a command byte from 0x40 up is NACKed (the
+ * datasheet gives bytes from 0x80 to the EEPROM when all of A1-A6 are
+ * used for soft addressing: not modelled).
  *
  * Drive modes (per pin, output latch 1 / 0): pull-up: weak high / strong
  * low (the power-on "quasi-bidirectional" state); pull-down: strong high
@@ -35,8 +36,9 @@
  * Not checked against the datasheet: that a direction bit alone releases
  * a strong output (pinctrl-cy8c95x0 also writes the high impedance mode
  * for inputs that were push-pull, "only setting the direction register
- * isn't sufficient"), the reserved registers' contents, the pointer at
- * 0x3f, and bits 3:0 of the ID (0 here). INT: any interrupt status bit.
+ * isn't sufficient"), that the pointer increments at all and stops at
+ * 0x3f, the reserved registers' contents, and bits 3:0 of the ID (0
+ * here). INT: any interrupt status bit.
  */
 #include <stdio.h>
 #include <string.h>
