@@ -133,6 +133,21 @@ static int add_chip(struct loader *ld, struct bus *b, int node)
 	if (!v)
 		return fail(ld->err, ld->errlen, "%s on %s: unknown compatible "
 			    "\"%s\"", name, bus_name(b), compat);
+	/*
+	 * A part whose line count is its firmware's (gpio-adnp's nr-gpios)
+	 * has a model per count: the node's count picks it.
+	 */
+	regp = fdt_getprop(fdt, node, "nr-gpios", &len);
+	if (regp && len == 4) {
+		uint32_t lines = fdt32_to_cpu(regp[0]);
+		const char *vc = v->compatible;
+
+		v = chip_variant_find_lines(vc, lines);
+		if (!v)
+			return fail(ld->err, ld->errlen, "%s on %s: no model of "
+				    "\"%s\" with %u lines (nr-gpios)", name,
+				    bus_name(b), vc, lines);
+	}
 	regp = fdt_getprop(fdt, node, "reg", &len);
 	if (!regp || len < 4)
 		return fail(ld->err, ld->errlen, "%s on %s: no reg", name,

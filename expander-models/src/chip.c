@@ -34,6 +34,20 @@ const struct chip_variant *chip_variant_find(const char *compatible)
 	return NULL;
 }
 
+const struct chip_variant *chip_variant_find_lines(const char *compatible,
+						   unsigned int lines)
+{
+	const struct chip_variant *const *f;
+	const struct chip_variant *v;
+
+	for (f = families; *f; f++)
+		for (v = *f; v->compatible; v++)
+			if (!strcmp(v->compatible, compatible) &&
+			    v->lines == lines)
+				return v;
+	return NULL;
+}
+
 struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
 			 struct world *w, char *err, size_t errlen)
 {

@@ -69,6 +69,12 @@ struct chip {
 };
 
 const struct chip_variant *chip_variant_find(const char *compatible);
+/*
+ * The variant of compatible with that many lines, for parts whose line
+ * count the DT sets (gpio-adnp's nr-gpios); NULL if none.
+ */
+const struct chip_variant *chip_variant_find_lines(const char *compatible,
+						   unsigned int lines);
 
 /*
  * The model of part v in its power-on state, answering at reg (the DT

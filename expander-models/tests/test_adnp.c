@@ -105,9 +105,41 @@ TEST(adnp_interrupt_status_and_pointer)
 	rig_free(&r);
 }
 
+/*
+ * nr-gpios picks the layout: 16 lines are 2 bytes per kind (DDR 0x00,
+ * PLR 0x02, IER 0x04, ISR 0x06, PTR 0x08); without it the part has 48.
+ */
+TEST(adnp_nr_gpios_picks_the_layout)
+{
+	struct board *bd = board_or_exit(BOARD("adnp"));
+	struct bus *b = board_slot(bd, 5);
+	struct chip *c16, *c48, *cdef;
+	char err[256];
+
+	CHECK(b != NULL);
+	c48 = board_chip_at(bd, b, 0x41);
+	c16 = board_chip_at(bd, b, 0x42);
+	cdef = board_chip_at(bd, b, 0x43);
+	CHECK(c48 && c16 && cdef);
+	CHECK_EQ(c48->pins.n, 48);
+	CHECK_EQ(c16->pins.n, 16);
+	CHECK_EQ(cdef->pins.n, 48);
+	/* line 9 of the 16-line part: byte 1 of DDR (0x01) and PLR (0x03) */
+	CHECK_EQ(reg_write(b, 0x42, 0x01, 0x02), 0);
+	CHECK_EQ(reg_write(b, 0x42, 0x03, 0x00), 0);
+	CHECK_EQ(pin_level(&c16->pins, 9), PIN_0);
+	ext(c16, 2, 0);
+	CHECK_EQ(reg_read(b, 0x42, 0x02), 0xfb);
+	CHECK_EQ(reg_read(b, 0x42, 0x0a), -1);	/* past PTR */
+	board_free(bd);
+	CHECK(board_load(BOARD("adnp-bad-lines"), err, sizeof(err)) == NULL);
+	CHECK(strstr(err, "with 12 lines (nr-gpios)") != NULL);
+}
+
 int main(void)
 {
 	RUN(adnp_layout_and_driver_sequences);
 	RUN(adnp_interrupt_status_and_pointer);
+	RUN(adnp_nr_gpios_picks_the_layout);
 	return CHECK_DONE();
 }

@@ -14,9 +14,11 @@
  *   2 IER  interrupt enable
  *   3 ISR  interrupt status
  *   4 PTR  never used by the driver: stored
- * Byte i of a kind holds lines 8i..8i+7 (the driver's offset >> S and
- * offset & 7 agree with that only when S = 3, 33 to 64 lines; with fewer
- * lines gpio-adnp reaches the wrong bytes, so the part here has 48).
+ * Byte i of a kind holds lines 8i..8i+7 (gpio-adnp of 6.12 takes the
+ * byte as offset >> S, right only when S = 3, 33 to 64 lines; patch
+ * upstream/0018 makes it offset / 8). The line count is the firmware's:
+ * the board's nr-gpios picks one of the variants below (8, 16, 32, 48;
+ * 48 without it).
  * Every access is one SMBus byte: a register write is [reg, value], a
  * read [reg], repeated START, one byte.
  *
@@ -166,7 +168,11 @@ static const struct chip_family adnp_family = {
 	.init = adnp_init,
 };
 
+/* The first is the part without nr-gpios; the DT's nr-gpios picks one. */
 const struct chip_variant adnp_variants[] = {
 	{ "ad,gpio-adnp", "gpio-adnp", &adnp_family, 48, NULL },
+	{ "ad,gpio-adnp", "gpio-adnp", &adnp_family, 8, NULL },
+	{ "ad,gpio-adnp", "gpio-adnp", &adnp_family, 16, NULL },
+	{ "ad,gpio-adnp", "gpio-adnp", &adnp_family, 32, NULL },
 	{ NULL },
 };
