@@ -4,8 +4,9 @@
 # pristine linux-source-6.12 and build without the block series: the guest
 # configuration minus configs/block-gpio.config, with its KUnit test
 # (configs/upstream.config) and the expander drivers it changes
-# (configs/i2c-parts.config: gpio-regmap, pca9570, aw9523, sx150x), W=1
-# for the files it touches in drivers/gpio and drivers/pinctrl.
+# (configs/i2c-parts.config: gpio-regmap, pca9570, ds4520, adnp, aw9523,
+# sx150x, cy8c95x0), W=1 for the files it touches in drivers/gpio and
+# drivers/pinctrl.
 # OUT/linux is a clone of TREE's base commit, so build/linux is not touched.
 set -eu
 TREE=${1:?usage: check-upstream.sh TREE PATCHDIR OUT}

@@ -136,6 +136,21 @@ static int add_chip(struct loader *ld, struct bus *b, int node)
 	if (!v)
 		return fail(ld->err, ld->errlen, "%s on %s: unknown compatible "
 			    "\"%s\"", name, bus_name(b), compat);
+	/*
+	 * A part whose line count is its firmware's (gpio-adnp's nr-gpios)
+	 * has a model per count: the node's count picks it.
+	 */
+	regp = fdt_getprop(fdt, node, "nr-gpios", &len);
+	if (regp && len == 4) {
+		uint32_t lines = fdt32_to_cpu(regp[0]);
+		const char *vc = v->compatible;
+
+		v = chip_variant_find_lines(vc, lines);
+		if (!v)
+			return fail(ld->err, ld->errlen, "%s on %s: no model of "
+				    "\"%s\" with %u lines (nr-gpios)", name,
+				    bus_name(b), vc, lines);
+	}
 	if (!v->family->init)
 		return fail(ld->err, ld->errlen, "%s on %s: %s is an SPI part",
 			    name, bus_name(b), v->part);

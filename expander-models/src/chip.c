@@ -26,9 +26,11 @@ static const struct chip_variant *const families[] = {
 	xra1403_variants,
 	max3191x_variants,
 	sc18is602_variants,
-	/* pinctrl drivers of issue 13b */
 	aw9523_variants,
 	sx150x_variants,
+	cy8c95x0_variants,
+	adnp_variants,
+	ds4520_variants,
 	NULL,
 };
 
@@ -40,6 +42,20 @@ const struct chip_variant *chip_variant_find(const char *compatible)
 	for (f = families; *f; f++)
 		for (v = *f; v->compatible; v++)
 			if (!strcmp(v->compatible, compatible))
+				return v;
+	return NULL;
+}
+
+const struct chip_variant *chip_variant_find_lines(const char *compatible,
+						   unsigned int lines)
+{
+	const struct chip_variant *const *f;
+	const struct chip_variant *v;
+
+	for (f = families; *f; f++)
+		for (v = *f; v->compatible; v++)
+			if (!strcmp(v->compatible, compatible) &&
+			    v->lines == lines)
 				return v;
 	return NULL;
 }

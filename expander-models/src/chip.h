@@ -109,6 +109,12 @@ struct chip {
 };
 
 const struct chip_variant *chip_variant_find(const char *compatible);
+/*
+ * The variant of compatible with that many lines, for parts whose line
+ * count the DT sets (gpio-adnp's nr-gpios); NULL if none.
+ */
+const struct chip_variant *chip_variant_find_lines(const char *compatible,
+						   unsigned int lines);
 
 /*
  * The model of part v in its power-on state, answering at reg (the DT
@@ -152,8 +158,10 @@ extern const struct chip_variant mcp23s08_variants[];
 extern const struct chip_variant xra1403_variants[];
 extern const struct chip_variant max3191x_variants[];
 extern const struct chip_variant sc18is602_variants[];
-/* pinctrl drivers of issue 13b */
 extern const struct chip_variant aw9523_variants[];
 extern const struct chip_variant sx150x_variants[];
+extern const struct chip_variant cy8c95x0_variants[];
+extern const struct chip_variant adnp_variants[];
+extern const struct chip_variant ds4520_variants[];
 
 #endif

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * adnp.c - the Avionic Design N-bit GPIO expander (compatible
+ * "ad,gpio-adnp"), custom firmware without a datasheet: this model
+ * follows what drivers/gpio/gpio-adnp.c of Linux 6.12 does with it, and
+ * nothing else.
+ *
+ * The driver gives each kind of register 2^S bytes, S = log2 of the line
+ * count rounded up to a power of two, minus 3 (its reg_shift; "a
+ * controller [with] 48 pins [...] will need to accommodate" a layout for
+ * 64, its Kconfig help says), kind k at k << S:
+ *   0 DDR  direction, 1 = output
+ *   1 PLR  write: output latch; read: pin levels
+ *   2 IER  interrupt enable
+ *   3 ISR  interrupt status
+ *   4 PTR  never used by the driver: stored
+ * Byte i of a kind holds lines 8i..8i+7 (gpio-adnp of 6.12 takes the
+ * byte as offset >> S, right only when S = 3, 33 to 64 lines; patch
+ * upstream/0030 makes it offset / 8). The line count is the firmware's:
+ * the board's nr-gpios picks one of the variants below (8, 16, 32, 48;
+ * 48 without it).
+ * Every access is one SMBus byte: a register write is [reg, value], a
+ * read [reg], repeated START, one byte.
+ *
+ * Chosen here, as the driver does not say: power-on all inputs, latches
+ * 0, no pulls (undriven inputs float); ISR latches an input that changed
+ * and is cleared by reading it; bytes of lines the part lacks read 0 and
+ * ignore writes; command bytes past PTR are NACKed; the pointer stays on
+ * its register (the driver never reads or writes two bytes in one
+ * transfer). No INT output: the driver wants a rising edge, and nothing
+ * says when the firmware raises it.
+ */
+#include <string.h>
+
+#include "chip.h"
+
+enum { DDR, PLR, IER, ISR, PTR, NKIND };
+
+#define MAXBYTES	8
+
+struct adnp {
+	struct chip c;
+	unsigned int shift;		/* the driver's reg_shift */
+	unsigned int nbytes;		/* bytes with lines */
+	uint8_t r[NKIND][MAXBYTES];	/* PLR holds the latch */
+	uint8_t last_in[MAXBYTES];
+	uint8_t ptr;
+	bool cmd_next;
+};
+
+static uint8_t pins_of(const struct adnp *m, unsigned int i)
+{
+	unsigned int n = m->c.pins.n - 8 * i;
+
+	return pin_read_bits(&m->c.pins, 8 * i, n < 8 ? n : 8);
+}
+
+static void latch_changes(struct adnp *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->nbytes; i++) {
+		uint8_t now = pins_of(m, i);
+
+		m->r[ISR][i] |= (now ^ m->last_in[i]) & ~m->r[DDR][i];
+		m->last_in[i] = now;
+	}
+}
+
+static void apply(struct adnp *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->c.pins.n; i++) {
+		uint8_t b = 1u << (i % 8);
+		const unsigned int k = i / 8;
+
+		pin_set_drive(&m->c.pins, i, !(m->r[DDR][k] & b) ? DRV_HIZ :
+			      m->r[PLR][k] & b ? DRV_HIGH : DRV_LOW);
+	}
+	latch_changes(m);
+}
+
+static int adnp_start(struct i2c_target *t, bool read)
+{
+	struct adnp *m = t->priv;
+
+	if (!read)
+		m->cmd_next = true;
+	return 0;
+}
+
+static int adnp_write(struct i2c_target *t, uint8_t byte)
+{
+	struct adnp *m = t->priv;
+	unsigned int kind = m->ptr >> m->shift, i = m->ptr & ((1u << m->shift) - 1);
+
+	if (m->cmd_next) {
+		if (byte >> m->shift >= NKIND)
+			return -1;
+		m->ptr = byte;
+		m->cmd_next = false;
+		return 0;
+	}
+	if (i >= m->nbytes || kind == ISR)
+		return 0;
+	m->r[kind][i] = byte;
+	if (kind == DDR || kind == PLR)
+		apply(m);
+	return 0;
+}
+
+static uint8_t adnp_read(struct i2c_target *t)
+{
+	struct adnp *m = t->priv;
+	unsigned int kind = m->ptr >> m->shift, i = m->ptr & ((1u << m->shift) - 1);
+	uint8_t v;
+
+	if (i >= m->nbytes)
+		return 0;
+	switch (kind) {
+	case PLR:
+		return pins_of(m, i);
+	case ISR:
+		latch_changes(m);
+		v = m->r[ISR][i];
+		m->r[ISR][i] = 0;
+		return v;
+	default:
+		return m->r[kind][i];
+	}
+}
+
+static const struct i2c_target_ops adnp_ops = {
+	.start = adnp_start,
+	.write = adnp_write,
+	.read = adnp_read,
+};
+
+static void adnp_pin_changed(void *ctx, unsigned int pin, enum pin_level old,
+			     enum pin_level now)
+{
+	latch_changes(ctx);
+}
+
+static int adnp_init(struct chip *c, char *err, size_t errlen)
+{
+	struct adnp *m = CHIP_MODEL(c, struct adnp);
+	unsigned int i;
+
+	/* get_count_order(lines) - 3, as gpio-adnp computes it */
+	while ((8u << m->shift) < c->v->lines)
+		m->shift++;
+	m->nbytes = (c->v->lines + 7) / 8;
+	m->cmd_next = true;
+	chip_add_target(c, c->reg, &adnp_ops, m);
+	apply(m);
+	for (i = 0; i < m->nbytes; i++)
+		m->last_in[i] = pins_of(m, i);
+	memset(m->r[ISR], 0, sizeof(m->r[ISR]));
+	c->pins.notify = adnp_pin_changed;
+	c->pins.ctx = m;
+	return 0;
+}
+
+static const struct chip_family adnp_family = {
+	.size = sizeof(struct adnp),
+	.init = adnp_init,
+};
+
+/* The first is the part without nr-gpios; the DT's nr-gpios picks one. */
+const struct chip_variant adnp_variants[] = {
+	{ "ad,gpio-adnp", "gpio-adnp", &adnp_family, 48, NULL },
+	{ "ad,gpio-adnp", "gpio-adnp", &adnp_family, 8, NULL },
+	{ "ad,gpio-adnp", "gpio-adnp", &adnp_family, 16, NULL },
+	{ "ad,gpio-adnp", "gpio-adnp", &adnp_family, 32, NULL },
+	{ NULL },
+};
