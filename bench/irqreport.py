@@ -21,17 +21,19 @@ KEYS_INT = ("hz", "events", "tx", "bytes", "irqs", "bus_ns", "lat_us",
             "rtt_us")
 
 
-def parse(console):
+def parse(console, prefix="IRQ ", keys_int=KEYS_INT):
+    """The console's lines that start with prefix as dicts, the keys_int
+    as ints; a line without one of them is left out (spireport too)."""
     rows = []
     with open(console, errors="replace") as f:
         for line in f:
             line = line.strip().replace("\r", "")
-            if not line.startswith("IRQ "):
+            if not line.startswith(prefix):
                 continue
-            r = dict(kv.split("=", 1) for kv in line[4:].split()
+            r = dict(kv.split("=", 1) for kv in line[len(prefix):].split()
                      if "=" in kv)
             try:
-                for k in KEYS_INT:
+                for k in keys_int:
                     r[k] = int(r[k])
             except (KeyError, ValueError):
                 continue
@@ -72,6 +74,22 @@ def table(head, rows):
                           for i in range(len(head))) + "|"]
     out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
     return "\n".join(out)
+
+
+def write_section(out_dir, name, md, head, rows):
+    """DIR/NAME.md from the lines md, DIR/NAME.csv from head and rows,
+    and the section appended to DIR/report.md when that exists."""
+    text = "\n".join(md) + "\n"
+    with open(os.path.join(out_dir, name + ".md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(out_dir, name + ".csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(head)
+        w.writerows(rows)
+    rep = os.path.join(out_dir, "report.md")
+    if os.path.exists(rep):
+        with open(rep, "a") as f:
+            f.write("\n" + text)
 
 
 def report(rows, out_dir):
@@ -144,26 +162,14 @@ def report(rows, out_dir):
     md.append("")
     md.append("![edge latency](irq-latency.png)")
     md.append("")
-    text = "\n".join(md) + "\n"
-    with open(os.path.join(out_dir, "irq.md"), "w") as f:
-        f.write(text)
-    with open(os.path.join(out_dir, "irq.csv"), "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(head)
-        w.writerows(csv_rows)
-    rep = os.path.join(out_dir, "report.md")
-    if os.path.exists(rep):
-        with open(rep, "a") as f:
-            f.write("\n" + text)
+    write_section(out_dir, "irq", md, head, csv_rows)
     plot(s, parts, speeds, os.path.join(out_dir, "irq-latency.png"))
 
 
 def plot(s, parts, speeds, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import plots
 
-    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
+    fig, axes = plots.plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
     width = 0.8 / max(1, len(speeds))
     for ax, req in zip(axes, ("both", "rising")):
         for k, hz in enumerate(speeds):
@@ -171,20 +177,14 @@ def plot(s, parts, speeds, path):
             for part in parts:
                 c = s.get((part, hz, req, "0")) or {}
                 ys.append(c.get("lat") or 0)
-            xs = [i + (k - (len(speeds) - 1) / 2) * width
+            xs = [plots.bar_x(i, k, len(speeds), width)
                   for i in range(len(parts))]
             ax.bar(xs, ys, width, label="%d kHz" % (hz // 1000))
-        ax.set_xticks(range(len(parts)))
-        ax.set_xticklabels(parts, fontsize=8)
-        ax.set_title("falling edge, %s edges requested" % req)
-        ax.grid(axis="y", alpha=0.3)
-    axes[0].set_ylabel("median µs, host drive to event read")
-    axes[-1].legend(fontsize=8)
-    fig.suptitle("Expander interrupt to user space (one run; compare "
-                 "within it)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+        plots.label_groups(ax, parts,
+                           "falling edge, %s edges requested" % req)
+    plots.save(fig, axes, "median µs, host drive to event read", path,
+               "Expander interrupt to user space (one run; compare "
+               "within it)", dpi=100)
 
 
 def main():

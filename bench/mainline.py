@@ -85,16 +85,22 @@ def verdicts(at, parts):
     finding the counts support."""
     out = ["### Where block access wins, where it ties", ""]
 
-    def tx(part, nl, row, op):
-        c = at.get((part, nl, row, op))
-        return c and c["tx_per_op"]
+    def tx(part, nl, row):
+        """tx/op of one row, by operation."""
+        return {op: (at.get((part, nl, row, op)) or {}).get("tx_per_op")
+                for op in OPS}
+
+    def set_get(a, b):
+        """set-all and get-all of row a, then of row b, as printed."""
+        return tuple(_fmt(x[op]) for x in (a, b)
+                     for op in ("set-all", "get-all"))
 
     for part, nl in parts:
-        blk = {op: tx(part, nl, "block-dev", op) for op in OPS}
+        blk = tx(part, nl, "block-dev")
         if not blk["set-all"]:
             continue
         for row in ("cdev-multi", "aggregator:ordered"):
-            v = {op: tx(part, nl, row, op) for op in OPS}
+            v = tx(part, nl, row)
             if not v["set-all"]:
                 continue
             same = [op for op in OPS if v[op] == blk[op]]
@@ -118,8 +124,8 @@ def verdicts(at, parts):
                                "/".join(_fmt(v[op]) for op in OPS),
                                "/".join(_fmt(blk[op]) for op in OPS),
                                "/".join(OPS)))
-        iv = {op: tx(part, nl, "aggregator:interleaved", op) for op in OPS}
-        od = {op: tx(part, nl, "aggregator:ordered", op) for op in OPS}
+        iv = tx(part, nl, "aggregator:interleaved")
+        od = tx(part, nl, "aggregator:ordered")
         if iv["set-all"] and od["set-all"]:
             if iv["set-all"] > od["set-all"]:
                 out.append(
@@ -132,16 +138,14 @@ def verdicts(at, parts):
                     "the aggregator's line order costs one more driver call, "
                     "and each call of a port-wide driver is a transaction. "
                     "The block device groups by chip whatever the order of "
-                    "its lines." % (
-                        part, nl, _fmt(iv["set-all"]), _fmt(iv["get-all"]),
-                        _fmt(od["set-all"]), _fmt(od["get-all"])))
+                    "its lines." % ((part, nl) + set_get(iv, od)))
             elif iv["set-all"] == od["set-all"]:
                 out.append(
                     "- %s %d lines, `aggregator:interleaved` costs what chip "
                     "order costs (%s tx/op set-all): this kernel's gpiolib "
                     "groups an array's descriptors by chip whatever their "
                     "order." % (part, nl, _fmt(iv["set-all"])))
-        tl = {op: tx(part, nl, "gpiod-tools", op) for op in OPS}
+        tl = tx(part, nl, "gpiod-tools")
         if tl["set-all"] and tl["set-all"] > blk["set-all"]:
             out.append(
                 "- **Block wins**, %s %d lines, `gpiod-tools`: gpioset costs "
@@ -149,9 +153,8 @@ def verdicts(at, parts):
                 "requests the lines for every call through the v1 "
                 "GPIO_GET_LINEHANDLE_IOCTL, whose kernel side sets each "
                 "line's direction (and, for outputs, its value) one line at "
-                "a time before the values are set or read as one array." % (
-                    part, nl, _fmt(tl["set-all"]), _fmt(tl["get-all"]),
-                    _fmt(blk["set-all"]), _fmt(blk["get-all"])))
+                "a time before the values are set or read as one array." %
+                ((part, nl) + set_get(tl, blk)))
         elif tl["set-all"]:
             out.append("- %s %d lines, `gpiod-tools`: %s tx/op set-all, as "
                        "the block." % (part, nl, _fmt(tl["set-all"])))

@@ -7,6 +7,38 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matrix import PATHS, path_kind  # noqa: E402
 
 
+# What every bench figure shares (this file's and irqreport.py's).
+def bar_x(i, k, n, width):
+    """Where bar k of n stands in group i: the group centred on i."""
+    return i + (k - (n - 1) / 2) * width
+
+
+def label_groups(ax, labels, title):
+    """A panel of bar groups: a tick and label a group, the title, a
+    horizontal grid."""
+    ax.set_xticks(range(len(labels)))
+    ax.set_xticklabels(labels, fontsize=8)
+    ax.set_title(title)
+    ax.grid(axis="y", alpha=0.3)
+
+
+def write(fig, out, dpi=90):
+    """Lay the figure out, write it, free it."""
+    fig.tight_layout()
+    fig.savefig(out, dpi=dpi)
+    plt.close(fig)
+
+
+def save(fig, axes, ylabel, out, title=None, dpi=90):
+    """The y label on the first panel of a row, the legend on the last,
+    the figure's title; then the file."""
+    axes[0].set_ylabel(ylabel)
+    axes[-1].legend(fontsize=8)
+    if title:
+        fig.suptitle(title)
+    write(fig, out, dpi)
+
+
 def tx_by_path(cells, parts, out, phys_min):
     """Transactions per operation by path, at each part's largest line
     count and the lowest speed, one panel per operation."""
@@ -27,25 +59,18 @@ def tx_by_path(cells, parts, out, phys_min):
             for i, (part, nl) in enumerate(parts):
                 c = cells.get((part, nl, pk, op))
                 if c and c["tx_per_op"]:
-                    xs.append(i + (k - (len(PATHS) - 1) / 2) * width)
+                    xs.append(bar_x(i, k, len(PATHS), width))
                     ys.append(c["tx_per_op"] - base)
             ax.bar(xs, ys, width, bottom=base, label=pk)
         mins = [phys_min(part, nl, op) for part, nl in parts]
         ax.scatter(range(len(parts)), mins, marker="_", s=400, c="k",
                    zorder=3, label="physical minimum")
-        ax.set_xticks(range(len(parts)))
-        ax.set_xticklabels(["%s\n%d lines" % p for p in parts], fontsize=8)
+        label_groups(ax, ["%s\n%d lines" % p for p in parts], op)
         ax.set_yscale("log")
         ax.set_ylim(base, top * 1.5)
-        ax.set_title(op)
-        ax.grid(axis="y", alpha=0.3)
-    axes[0].set_ylabel("I2C transactions per operation")
-    axes[-1].legend(fontsize=8)
-    fig.suptitle("Transactions per operation by access path (host count "
-                 "= guest tracepoints)")
-    fig.tight_layout()
-    fig.savefig(out, dpi=90)
-    plt.close(fig)
+    save(fig, axes, "I2C transactions per operation", out,
+         "Transactions per operation by access path (host count "
+         "= guest tracepoints)")
 
 
 def latency_vs_lines(cells, part, op, speeds, out):
@@ -72,11 +97,7 @@ def latency_vs_lines(cells, part, op, speeds, out):
         ax.set_xlabel("lines")
         ax.set_title("%s %s, %g kHz" % (part, op, hz / 1000))
         ax.grid(alpha=0.3)
-    axes[0][0].set_ylabel("guest latency per operation, µs (median, p95)")
-    axes[0][-1].legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(out, dpi=90)
-    plt.close(fig)
+    save(fig, axes[0], "guest latency per operation, µs (median, p95)", out)
 
 
 def pin_timing(cases, out):
@@ -107,6 +128,4 @@ def pin_timing(cases, out):
         ax.set_yticklabels(["pin %d" % p for p in sorted(series)], fontsize=7)
         ax.set_title(title, fontsize=10)
     axes[-1][0].set_xlabel("bus time, µs (grey: a transaction starts)")
-    fig.tight_layout()
-    fig.savefig(out, dpi=90)
-    plt.close(fig)
+    write(fig, out)

@@ -101,6 +101,25 @@ static void print_word(uint64_t v, unsigned int ngpio)
 	printf("0x%0*" PRIx64 "\n", (int)((ngpio + 3) / 4), v);
 }
 
+/* A number argument: 0, or EINVAL and a message naming what it is. */
+static int number(const char *s, uint64_t *v, const char *what)
+{
+	if (!parse_u64(s, v))
+		return 0;
+	errno = EINVAL;
+	return fail(what, s);
+}
+
+/* n of len bytes read or written: 0, or a message (a short one is EIO). */
+static int whole(ssize_t n, size_t len, const char *what, const char *dev)
+{
+	if (n >= 0 && (size_t)n == len)
+		return 0;
+	if (n >= 0)
+		errno = EIO;
+	return fail(what, dev);
+}
+
 static int cmd_info(const char *dev)
 {
 	struct gpioblock_line_info li;
@@ -146,19 +165,14 @@ static int cmd_get(const char *dev, const char *mask_s)
 	if (ngpio_of(fd, &ngpio))
 		return fail("GPIOBLOCK_GET_INFO_IOCTL", dev);
 	if (mask_s) {
-		if (parse_u64(mask_s, &mask)) {
-			errno = EINVAL;
-			return fail("bad mask", mask_s);
-		}
+		if (number(mask_s, &mask, "bad mask"))
+			return 1;
 		if (ioctl(fd, GPIOBLOCK_SET_MASK_IOCTL, &mask) < 0)
 			return fail("GPIOBLOCK_SET_MASK_IOCTL", mask_s);
 	}
 	n = read(fd, &v, sizeof(v));
-	if (n != sizeof(v)) {
-		if (n >= 0)
-			errno = EIO;
-		return fail("read", dev);
-	}
+	if (whole(n, sizeof(v), "read", dev))
+		return 1;
 	print_word(v, ngpio);
 	close(fd);
 	return 0;
@@ -170,25 +184,17 @@ static int cmd_set(const char *dev, const char *mask_s, const char *val_s)
 	ssize_t n;
 	int fd;
 
-	if (parse_u64(mask_s, &mask)) {
-		errno = EINVAL;
-		return fail("bad mask", mask_s);
-	}
-	if (parse_u64(val_s, &v)) {
-		errno = EINVAL;
-		return fail("bad value", val_s);
-	}
+	if (number(mask_s, &mask, "bad mask") ||
+	    number(val_s, &v, "bad value"))
+		return 1;
 	fd = open_block(dev, O_RDWR);
 	if (fd < 0)
 		return fail("open", dev);
 	if (ioctl(fd, GPIOBLOCK_SET_MASK_IOCTL, &mask) < 0)
 		return fail("GPIOBLOCK_SET_MASK_IOCTL", mask_s);
 	n = write(fd, &v, sizeof(v));
-	if (n != sizeof(v)) {
-		if (n >= 0)
-			errno = EIO;
-		return fail("write", dev);
-	}
+	if (whole(n, sizeof(v), "write", dev))
+		return 1;
 	close(fd);
 	return 0;
 }
@@ -245,11 +251,8 @@ static int cmd_watch(const char *dev, const char *mask_s, const char *edges,
 			return 1;
 		}
 		n = read(req.fd, &ev, sizeof(ev));
-		if (n != sizeof(ev)) {
-			if (n >= 0)
-				errno = EIO;
-			return fail("read event", dev);
-		}
+		if (whole(n, sizeof(ev), "read event", dev))
+			return 1;
 		printf("event %u %s %u %u %llu\n", ev.line,
 		       ev.id == GPIOBLOCK_EVENT_RISING_EDGE ? "rising" :
 							     "falling",

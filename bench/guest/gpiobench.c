@@ -302,6 +302,11 @@ static uint64_t lines_mask(unsigned int n)
 	return n >= 64 ? ~0ULL : (1ULL << n) - 1;
 }
 
+/* The bits of v (bit i = i-th line of the spec) on chip c, from bit 0. */
+static uint64_t chip_bits(const struct chip *c, uint64_t v)
+{
+	return (v >> c->first) & lines_mask(c->n);
+}
 
 /*
  * The block paths' mask is state (per open file, or per block in sysfs):
@@ -432,6 +437,33 @@ static void setup(void)
 	}
 }
 
+/*
+ * cdev-multi and gpiod-tools: per chip with lines in mask, one masked
+ * request (or one gpioset/gpioget run) that writes bits (set) or reads
+ * them, returned in the spec's bit order (get).
+ */
+static uint64_t by_chip(uint64_t mask, uint64_t bits, int set)
+{
+	uint64_t v = 0, m, b;
+	unsigned int i;
+	struct chip *c;
+
+	for (i = 0; i < A->nchips; i++) {
+		c = &A->chips[i];
+		m = chip_bits(c, mask);
+		b = bits >> c->first;
+		if (!m)
+			continue;
+		if (A->path == P_TOOLS)
+			v |= tool(c, m, b, set) << c->first;
+		else if (set)
+			v2_set(c->req, m, b);
+		else
+			v |= v2_get(c->req, m) << c->first;
+	}
+	return v;
+}
+
 /* Write the lines in mask (bit i = i-th line of the spec) to bits. */
 static void put(uint64_t mask, uint64_t bits)
 {
@@ -451,27 +483,13 @@ static void put(uint64_t mask, uint64_t bits)
 				v2_set(A->lines[i].fd, 1, bits >> i & 1);
 		break;
 	case P_MULTI:
-		for (i = 0; i < A->nchips; i++) {
-			uint64_t m = (mask >> A->chips[i].first) &
-				     lines_mask(A->chips[i].n);
-
-			if (m)
-				v2_set(A->chips[i].req, m, bits >> A->chips[i].first);
-		}
+	case P_TOOLS:
+		by_chip(mask, bits, 1);
 		break;
 	case P_BDEV:
 		set_block_mask(mask);
 		if (pwrite(A->block_fd, &bits, sizeof(bits), 0) != sizeof(bits))
 			die("block write");
-		break;
-	case P_TOOLS:
-		for (i = 0; i < A->nchips; i++) {
-			uint64_t m = (mask >> A->chips[i].first) &
-				     lines_mask(A->chips[i].n);
-
-			if (m)
-				tool(&A->chips[i], m, bits >> A->chips[i].first, 1);
-		}
 		break;
 	case P_BSYSFS: {
 		int n = snprintf(buf, sizeof(buf), "%llx",
@@ -507,27 +525,13 @@ static uint64_t get(uint64_t mask)
 				v |= v2_get(A->lines[i].fd, 1) << i;
 		break;
 	case P_MULTI:
-		for (i = 0; i < A->nchips; i++) {
-			uint64_t m = (mask >> A->chips[i].first) &
-				     lines_mask(A->chips[i].n);
-
-			if (m)
-				v |= v2_get(A->chips[i].req, m) << A->chips[i].first;
-		}
+	case P_TOOLS:
+		v = by_chip(mask, 0, 0);
 		break;
 	case P_BDEV:
 		set_block_mask(mask);
 		if (pread(A->block_fd, &v, sizeof(v), 0) != sizeof(v))
 			die("block read");
-		break;
-	case P_TOOLS:
-		for (i = 0; i < A->nchips; i++) {
-			uint64_t m = (mask >> A->chips[i].first) &
-				     lines_mask(A->chips[i].n);
-
-			if (m)
-				v |= tool(&A->chips[i], m, 0, 0) << A->chips[i].first;
-		}
 		break;
 	case P_BSYSFS: {
 		ssize_t n;
@@ -577,10 +581,10 @@ static uint64_t run_op(const char *op, long i, uint64_t all, uint64_t half)
 }
 
 /*
- * Of the last control command. "counters" answers one line of about 100
- * bytes per bus, and a board has up to 32 buses (virtio-mmio slots).
+ * Of the last control command: "counters" answers a line per bus, I2C
+ * (up to 32, about 100 bytes each) and SPI (up to 200 bytes each).
  */
-static char reply[8192];
+static char reply[16384];
 
 static void ctl_do(int ctl, const char *cmd)
 {

@@ -48,12 +48,30 @@ static void ring_init(struct ring *r, unsigned int num_log2, uint8_t flags)
 	r->heap = HEAP;
 }
 
+/*
+ * The allocator and the avail ring of every seed, virtio-i2c's and
+ * virtio-gpio's: len bytes of a heap, 16-byte aligned; head made
+ * available (the entry first, then the index that covers it).
+ */
+static unsigned int heap_alloc(unsigned int *heap, unsigned int len)
+{
+	unsigned int at = *heap;
+
+	*heap += (len + 15) & ~15u;
+	return at;
+}
+
+static void avail_add(uint8_t *avail, unsigned int *idx, unsigned int num,
+		      uint16_t head)
+{
+	le16(avail + 4 + 2 * (*idx % num), head);
+	(*idx)++;
+	le16(avail + 2, *idx);
+}
+
 static unsigned int alloc(struct ring *r, unsigned int len)
 {
-	unsigned int at = r->heap;
-
-	r->heap += (len + 15) & ~15u;
-	return at;
+	return heap_alloc(&r->heap, len);
 }
 
 static void desc(uint8_t *table, unsigned int i, uint64_t addr, uint32_t len,
@@ -67,9 +85,7 @@ static void desc(uint8_t *table, unsigned int i, uint64_t addr, uint32_t len,
 
 static void publish(struct ring *r, uint16_t head)
 {
-	le16(r->a + AVAIL + 4 + 2 * (r->idx % r->num), head);
-	r->idx++;
-	le16(r->a + AVAIL + 2, r->idx);
+	avail_add(r->a + AVAIL, &r->idx, r->num, head);
 }
 
 /* One request; indirect or direct. Returns the header's address. */
@@ -146,50 +162,52 @@ static void save_ring(const char *dir, const char *name, struct ring *r)
 	save_trimmed(dir, name, r->hdr, r->a, sizeof(r->a));
 }
 
+/* One req() call of a seed; addr 0 ends the list. */
+struct seed_req {
+	uint16_t addr;
+	uint32_t flags;		/* 1: FAIL_NEXT, 2: M_RD */
+	unsigned int len;
+	int indirect;
+};
+
+/*
+ * The seeds that are well-formed requests only: ring size (log2), the
+ * header's flags byte (fuzz_virtio_i2c.c: bit 0 EVENT_IDX, bit 1
+ * INDIRECT_DESC, bit 2 the bus holds), the requests in order.
+ */
+static const struct {
+	const char *name;
+	unsigned int num_log2;
+	uint8_t flags;
+	struct seed_req req[4];
+} plain_seeds[] = {
+	{ "write-direct", 2, 0, { { 0x20, 0, 2, 0 } } },
+	{ "read-indirect-eventidx", 2, 3, { { 0x20, 2, 2, 1 } } },
+	{ "fail-next-group", 2, 3, { { 0x20, 1, 1, 1 }, { 0x20, 2, 2, 1 } } },
+	{ "group-nack-middle", 3, 3,
+	  { { 0x20, 1, 1, 1 }, { 0x21, 1, 1, 1 }, { 0x20, 0, 1, 1 } } },
+	{ "zero-length", 2, 1, { { 0x20, 2, 0, 0 }, { 0x20, 0, 0, 0 } } },
+	{ "hold", 2, 7, { { 0x20, 0, 1, 1 }, { 0x20, 2, 1, 1 } } },
+	{ "group-fills-ring", 2, 3,
+	  { { 0x20, 1, 1, 1 }, { 0x20, 1, 1, 1 }, { 0x20, 1, 1, 1 },
+	    { 0x20, 1, 1, 1 } } },
+	{ "group-waits", 3, 3, { { 0x20, 1, 1, 1 } } },
+};
+
 static void ring_seeds(const char *dir)
 {
+	const struct seed_req *q;
 	struct ring r;
-	unsigned int h;
+	unsigned int h, i, k;
 
-	ring_init(&r, 2, 0);
-	req(&r, 0x20, 0, 2, 0);
-	save_ring(dir, "write-direct", &r);
-
-	ring_init(&r, 2, 3);
-	req(&r, 0x20, 2, 2, 1);
-	save_ring(dir, "read-indirect-eventidx", &r);
-
-	ring_init(&r, 2, 3);
-	req(&r, 0x20, 1, 1, 1);
-	req(&r, 0x20, 2, 2, 1);
-	save_ring(dir, "fail-next-group", &r);
-
-	ring_init(&r, 3, 3);
-	req(&r, 0x20, 1, 1, 1);
-	req(&r, 0x21, 1, 1, 1);
-	req(&r, 0x20, 0, 1, 1);
-	save_ring(dir, "group-nack-middle", &r);
-
-	ring_init(&r, 2, 1);
-	req(&r, 0x20, 2, 0, 0);
-	req(&r, 0x20, 0, 0, 0);
-	save_ring(dir, "zero-length", &r);
-
-	ring_init(&r, 2, 7);
-	req(&r, 0x20, 0, 1, 1);
-	req(&r, 0x20, 2, 1, 1);
-	save_ring(dir, "hold", &r);
-
-	ring_init(&r, 2, 3);
-	req(&r, 0x20, 1, 1, 1);
-	req(&r, 0x20, 1, 1, 1);
-	req(&r, 0x20, 1, 1, 1);
-	req(&r, 0x20, 1, 1, 1);
-	save_ring(dir, "group-fills-ring", &r);
-
-	ring_init(&r, 3, 3);
-	req(&r, 0x20, 1, 1, 1);
-	save_ring(dir, "group-waits", &r);
+	for (i = 0; i < sizeof(plain_seeds) / sizeof(plain_seeds[0]); i++) {
+		ring_init(&r, plain_seeds[i].num_log2, plain_seeds[i].flags);
+		for (k = 0; k < 4 && plain_seeds[i].req[k].addr; k++) {
+			q = &plain_seeds[i].req[k];
+			req(&r, q->addr, q->flags, q->len, q->indirect);
+		}
+		save_ring(dir, plain_seeds[i].name, &r);
+	}
 
 	ring_init(&r, 2, 0);
 	req(&r, 0x20, 0, 2, 0);
@@ -433,19 +451,15 @@ static void gmem_init(struct gmem *g, unsigned int rq_log2,
 static void gchain(struct gmem *g, struct gring *r, const uint8_t *rq,
 		   unsigned int rqlen, unsigned int resplen)
 {
-	unsigned int a = g->heap, b;
+	unsigned int a = heap_alloc(&g->heap, rqlen);
+	unsigned int b = heap_alloc(&g->heap, resplen);
 	uint16_t head = r->next % r->num;
 
-	g->heap += (rqlen + 15) & ~15u;
-	b = g->heap;
-	g->heap += (resplen + 15) & ~15u;
 	memcpy(g->m + a, rq, rqlen);
 	desc(g->m + r->base, head, a, rqlen, 1, (head + 1) % r->num);
 	desc(g->m + r->base, (head + 1) % r->num, b, resplen, 2, 0);
 	r->next += 2;
-	le16(g->m + r->base + G_AVAIL + 4 + 2 * (r->idx % r->num), head);
-	r->idx++;
-	le16(g->m + r->base + G_AVAIL + 2, r->idx);
+	avail_add(g->m + r->base + G_AVAIL, &r->idx, r->num, head);
 }
 
 static void greq(struct gmem *g, uint16_t type, uint16_t line,

@@ -7,6 +7,8 @@
 #include "board.h"
 #include "gpio_lines.h"
 #include "log.h"
+#include "spi_bus.h"
+#include "spi_gpio.h"
 
 struct board {
 	struct world w;
@@ -17,6 +19,11 @@ struct board {
 	unsigned int ngpios;
 	struct gpio_lines *gpios[BOARD_MAX_GPIOS];
 	uint64_t marks;
+	/* SPI buses: behind bridges (their chips own them) and spi-gpio's. */
+	unsigned int nspi;
+	struct spi_bus *spi[BOARD_MAX_BUSES];
+	unsigned int nspigpio;
+	struct spi_gpio_host *spigpio[BOARD_MAX_GPIOS];
 };
 
 static void *fail(char *err, size_t errlen, const char *fmt, ...)
@@ -94,11 +101,35 @@ static int place(struct chip *c, struct bus *b, uint16_t *clash)
 	return 0;
 }
 
+static int keep_chip(struct board *bd, struct chip *c)
+{
+	struct chip **nc;
+
+	nc = realloc(bd->chips, (bd->nchips + 1) * sizeof(*nc));
+	if (!nc)
+		return -1;
+	bd->chips = nc;
+	bd->chips[bd->nchips++] = c;
+	return 0;
+}
+
+/* A bridge's SPI bus, named spi<slot>-<addr>, goes on the board. */
+static int bridge_bus(struct board *bd, struct chip *c, char *err,
+		      size_t errlen)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "spi%d-%02x", bus_mmio_slot(c->bus),
+		 c->reg);
+	spi_bus_set_name(c->spi_master, name);
+	return board_add_spi(bd, c->spi_master, err, errlen);
+}
+
 struct chip *board_add_chip(struct board *bd, struct bus *b,
 			    const struct chip_variant *v, uint16_t reg,
 			    const char *name, char *err, size_t errlen)
 {
-	struct chip *c, *other, **nc;
+	struct chip *c, *other;
 	FILE *log = bd->w.log;
 	char why[128] = "";
 	uint16_t clash;
@@ -119,15 +150,110 @@ struct chip *board_add_chip(struct board *bd, struct bus *b,
 		chip_destroy(c);
 		return NULL;
 	}
-	nc = realloc(bd->chips, (bd->nchips + 1) * sizeof(*nc));
-	if (!nc) {
+	if (keep_chip(bd, c)) {
 		unplace(c, c->ntargets);
 		chip_destroy(c);
 		return fail(err, errlen, "out of memory");
 	}
-	bd->chips = nc;
-	bd->chips[bd->nchips++] = c;
+	if (c->spi_master && bridge_bus(bd, c, err, errlen))
+		return NULL;	/* the board has the chip: board_free() */
 	return c;
+}
+
+struct chip *board_add_spi_chip(struct board *bd, struct spi_bus *sb,
+				const struct chip_variant *v,
+				const struct spi_chip_cfg *cfg,
+				const struct spi_dev_cfg *dev, const char *name,
+				char *err, size_t errlen)
+{
+	FILE *log = bd->w.log;
+	char why[128] = "";
+	struct chip *c;
+	unsigned int i;
+
+	if (!dev->max_hz)
+		return fail(err, errlen, "%s on %s: no spi-max-frequency (the "
+			    "bus clock comes from it)", name, spi_bus_name(sb));
+	if (spi_bus_add_dev(sb, cfg->cs, dev))
+		return fail(err, errlen, "%s on %s: chip select %d taken or "
+			    "out of range", name, spi_bus_name(sb),
+			    (int)cfg->cs);
+	bd->w.log = NULL;
+	c = chip_create_spi(v, cfg, &bd->w, why, sizeof(why));
+	bd->w.log = log;
+	if (!c)
+		return fail(err, errlen, "%s on %s: %s", name,
+			    spi_bus_name(sb), why);
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->spi = sb;
+	c->pins.bus = spi_bus_name(sb);
+	c->pins.changes = spi_bus_pin_counter(sb);
+	c->irq_changes = spi_bus_irq_counter(sb);
+	if (keep_chip(bd, c)) {
+		chip_destroy(c);
+		return fail(err, errlen, "out of memory");
+	}
+	for (i = 0; i < c->nspi; i++)
+		spi_bus_attach(sb, cfg->cs, c->spi_targets[i]);
+	return c;
+}
+
+int board_add_spi(struct board *bd, struct spi_bus *sb, char *err,
+		  size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < bd->nspi; i++)
+		if (!strcmp(spi_bus_name(bd->spi[i]), spi_bus_name(sb))) {
+			fail(err, errlen, "two SPI buses named %s",
+			     spi_bus_name(sb));
+			return -1;
+		}
+	if (bd->nspi == BOARD_MAX_BUSES) {
+		fail(err, errlen, "more than %d SPI buses", BOARD_MAX_BUSES);
+		return -1;
+	}
+	bd->spi[bd->nspi++] = sb;
+	return 0;
+}
+
+struct spi_gpio_host *board_add_spi_gpio(struct board *bd, const char *name,
+					 char *err, size_t errlen)
+{
+	struct spi_gpio_host *h;
+
+	if (bd->nspigpio == BOARD_MAX_GPIOS)
+		return fail(err, errlen, "more than %d spi-gpio buses",
+			    BOARD_MAX_GPIOS);
+	h = spi_gpio_host_new(&bd->w, name);
+	if (!h)
+		return fail(err, errlen, "out of memory");
+	if (board_add_spi(bd, spi_gpio_host_bus(h), err, errlen)) {
+		spi_gpio_host_free(h);
+		return NULL;
+	}
+	bd->spigpio[bd->nspigpio++] = h;
+	return h;
+}
+
+unsigned int board_nspi(const struct board *bd)
+{
+	return bd->nspi;
+}
+
+struct spi_bus *board_spi(struct board *bd, unsigned int i)
+{
+	return i < bd->nspi ? bd->spi[i] : NULL;
+}
+
+struct spi_bus *board_find_spi(struct board *bd, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < bd->nspi; i++)
+		if (!strcmp(spi_bus_name(bd->spi[i]), name))
+			return bd->spi[i];
+	return NULL;
 }
 
 struct gpio_lines *board_add_gpio(struct board *bd, int slot, unsigned int n,
@@ -194,6 +320,8 @@ void board_free(struct board *bd)
 		fflush(bd->w.log);
 	for (i = 0; i < bd->nchips; i++)
 		chip_destroy(bd->chips[i]);
+	for (i = 0; i < bd->nspigpio; i++)
+		spi_gpio_host_free(bd->spigpio[i]);
 	for (i = 0; i < bd->ngpios; i++)
 		gpio_lines_free(bd->gpios[i]);
 	for (i = 0; i < bd->nbuses; i++)
@@ -249,12 +377,14 @@ void board_set_log(struct board *bd, FILE *log)
 				bus_hz(bd->buses[i]));
 		for (i = 0; i < bd->nchips; i++) {
 			struct chip *c = bd->chips[i];
-			uint16_t addrs[CHIP_MAX_TARGETS];
+			uint16_t addrs[CHIP_MAX_TARGETS + 1];
 
 			for (j = 0; j < c->ntargets; j++)
 				addrs[j] = c->targets[j].addr;
-			log_chip(log, c->name, bus_name(c->bus), c->v->part,
-				 addrs, c->ntargets, c->v->lines);
+			if (c->spi)
+				addrs[j++] = c->cs;
+			log_chip(log, c->name, c->pins.bus, c->v->part,
+				 addrs, j, c->pins.n);
 		}
 		for (i = 0; i < bd->ngpios; i++) {
 			struct gpio_lines *gl = bd->gpios[i];
@@ -285,7 +415,7 @@ void board_flush_log(struct board *bd)
 
 void board_outside_event(struct board *bd, struct chip *c)
 {
-	world_set_event(&bd->w, bus_name(c->bus), bus_now_ns(c->bus),
+	world_set_event(&bd->w, c->pins.bus, chip_bus_now_ns(c),
 			world_wall_ns());
 }
 
@@ -351,6 +481,11 @@ struct chip *board_find_chip(struct board *bd, const char *spec)
 		busname[colon - spec] = 0;
 		b = board_find_bus(bd, busname);
 		addr = strtoul(colon + 1, &end, 16);
+		/* SPI: BUS:CS, the chip select in hex as well. */
+		for (i = 0; !b && colon[1] && !*end && i < bd->nchips; i++)
+			if (bd->chips[i]->spi && bd->chips[i]->cs == addr &&
+			    !strcmp(spi_bus_name(bd->chips[i]->spi), busname))
+				return bd->chips[i];
 		if (!b || !colon[1] || *end || addr > 0x7f)
 			return NULL;
 		return board_chip_at(bd, b, addr);

@@ -25,13 +25,18 @@
 
 struct board;
 struct gpio_lines;
+struct spi_bus;
+struct spi_dev_cfg;
+struct spi_gpio_host;
 
 /*
  * Parse a compiled DT (board_dt.c): every "virtio,device22" node is one
  * bus (its parent virtio_mmio@<addr> gives the slot), every child with a
  * known compatible and a reg is one chip model, every "virtio,device29"
  * node is a virtio-gpio controller (a chip whose interrupt-parent is one
- * has its INT wired to the line its interrupts names), a
+ * has its INT wired to the line its interrupts names), an "spi-gpio"
+ * node is an SPI bus on such lines and an SC18IS602 bridge one behind
+ * I2C (their children are SPI parts), a
  * "bench,expander-world" node wires pins (BOARD-DT.md). Returns NULL and
  * fills err on any error (unknown compatible, address clash, bad reg,
  * bad interrupts, unreadable file).
@@ -54,6 +59,32 @@ struct chip *board_add_chip(struct board *bd, struct bus *b,
 			    const char *name, char *err, size_t errlen);
 
 /*
+ * The model of SPI part v on chip select cfg->cs of sb, the device's
+ * bus settings (mode, bit order, clock) in dev, named name. NULL with
+ * err: no clock, the chip select taken or out of range, a bad cfg.
+ * A bridge (board_add_chip of a part with an SPI side) puts its SPI bus,
+ * named spi<slot>-<addr>, on the board itself.
+ */
+struct chip *board_add_spi_chip(struct board *bd, struct spi_bus *sb,
+				const struct chip_variant *v,
+				const struct spi_chip_cfg *cfg,
+				const struct spi_dev_cfg *dev, const char *name,
+				char *err, size_t errlen);
+/*
+ * An SPI bus on the board, for lookups, lists and counters; its owner
+ * (a bridge's chip, an spi-gpio host) frees it. -1 with err: a name
+ * taken, too many.
+ */
+int board_add_spi(struct board *bd, struct spi_bus *sb, char *err,
+		  size_t errlen);
+/*
+ * An spi-gpio host (spi_gpio.h) with its bus named name on the board,
+ * which owns it. NULL with err: a name taken, too many.
+ */
+struct spi_gpio_host *board_add_spi_gpio(struct board *bd, const char *name,
+					 char *err, size_t errlen);
+
+/*
  * A virtio-gpio controller (gpio_lines.h) on virtio-mmio slot with n
  * lines named names[i], named "gpio<slot>". NULL with err: a slot taken,
  * too many controllers, a bad line count.
@@ -72,9 +103,17 @@ struct gpio_lines *board_gpio(struct board *bd, unsigned int i);
 /* GPIO as a name ("gpio14") or a slot number ("14"); NULL if none. */
 struct gpio_lines *board_find_gpio(struct board *bd, const char *name);
 
+unsigned int board_nspi(const struct board *bd);
+struct spi_bus *board_spi(struct board *bd, unsigned int i);
+/* An SPI bus by name ("spi7-28", "spi14-gpio"); NULL if none. */
+struct spi_bus *board_find_spi(struct board *bd, const char *name);
+
 /* BUS as a name ("i2c31") or a slot number ("31"); NULL if none. */
 struct bus *board_find_bus(struct board *bd, const char *name);
-/* CHIP as a node name ("pca9555@20") or BUS:ADDR ("i2c31:20"). */
+/*
+ * CHIP as a node name ("pca9555@20"), BUS:ADDR ("i2c31:20") or, on an
+ * SPI bus, BUS:CS ("spi7-28:0").
+ */
 struct chip *board_find_chip(struct board *bd, const char *spec);
 /* The chip answering at addr on bus b, or NULL. */
 struct chip *board_chip_at(struct board *bd, const struct bus *b,

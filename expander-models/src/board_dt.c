@@ -5,7 +5,8 @@
  * QEMU serves it on. Its children with a compatible one of the models
  * knows are the chips. A "virtio,device29" node is a virtio-gpio
  * controller; a chip whose interrupts name one of its lines has its INT
- * joined to that line's net. A "bench,expander-world" node (BOARD-DT.md)
+ * joined to that line's net. SPI buses (spi-gpio, SC18IS602 bridges)
+ * and their parts: spi_dt.c. A "bench,expander-world" node (BOARD-DT.md)
  * adds what the board has around the chips: wires between pins, board
  * pull-ups, straps; each property a list of <&chip pin> pairs (&chip may
  * be a controller: its lines are its pins).
@@ -16,23 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "board_dt.h"
 #include "gpio_lines.h"
 
 #define VIRT_MMIO_BASE	0x0a000000ull	/* qemu -M virt, first transport */
 #define VIRT_MMIO_SIZE	0x200ull
 #define WORLD_COMPAT	"bench,expander-world"
 #define GPIO_COMPAT	"virtio,device29"
-
-/* What loading needs besides the board: which DT node each chip came from. */
-struct loader {
-	struct board *bd;
-	const void *fdt;
-	int *chip_nodes;	/* per chip, in board_chip() order */
-	int gpio_nodes[BOARD_MAX_GPIOS];	/* per board_gpio() */
-	char *err;
-	size_t errlen;
-};
 
 static void *read_file(const char *path, size_t *len, char *err,
 		       size_t errlen)
@@ -66,7 +57,7 @@ static void *read_file(const char *path, size_t *len, char *err,
 	return buf;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -99,8 +90,7 @@ static int mmio_slot(const void *fdt, int mmio, char *err, size_t errlen)
 	return (base - VIRT_MMIO_BASE) / VIRT_MMIO_SIZE;
 }
 
-/* First string of the node's compatible list that names a model. */
-static const struct chip_variant *find_variant(const void *fdt, int node,
+const struct chip_variant *find_variant(const void *fdt, int node,
 					       const char **first)
 {
 	const char *p;
@@ -119,6 +109,18 @@ static const struct chip_variant *find_variant(const void *fdt, int node,
 	return NULL;
 }
 
+int loader_room(struct loader *ld)
+{
+	int *nn;
+
+	nn = realloc(ld->chip_nodes,
+		     (board_nchips(ld->bd) + 1) * sizeof(*nn));
+	if (!nn)
+		return fail(ld->err, ld->errlen, "out of memory");
+	ld->chip_nodes = nn;
+	return 0;
+}
+
 static int add_chip(struct loader *ld, struct bus *b, int node)
 {
 	const void *fdt = ld->fdt;
@@ -126,13 +128,17 @@ static int add_chip(struct loader *ld, struct bus *b, int node)
 	const struct chip_variant *v = find_variant(fdt, node, &compat);
 	const fdt32_t *regp;
 	uint32_t reg;
-	int len, *nn;
+	struct chip *c;
+	int len;
 
 	if (!compat)
 		return 0;	/* not a device: nothing to model */
 	if (!v)
 		return fail(ld->err, ld->errlen, "%s on %s: unknown compatible "
 			    "\"%s\"", name, bus_name(b), compat);
+	if (!v->family->init)
+		return fail(ld->err, ld->errlen, "%s on %s: %s is an SPI part",
+			    name, bus_name(b), v->part);
 	regp = fdt_getprop(fdt, node, "reg", &len);
 	if (!regp || len < 4)
 		return fail(ld->err, ld->errlen, "%s on %s: no reg", name,
@@ -141,15 +147,14 @@ static int add_chip(struct loader *ld, struct bus *b, int node)
 	if (reg > 0x7f)
 		return fail(ld->err, ld->errlen, "%s on %s: reg 0x%x is not a "
 			    "7-bit address", name, bus_name(b), reg);
-	nn = realloc(ld->chip_nodes,
-		     (board_nchips(ld->bd) + 1) * sizeof(*nn));
-	if (!nn)
-		return fail(ld->err, ld->errlen, "out of memory");
-	ld->chip_nodes = nn;
-	if (!board_add_chip(ld->bd, b, v, reg, name, ld->err, ld->errlen))
+	if (loader_room(ld))
 		return -1;
-	nn[board_nchips(ld->bd) - 1] = node;
-	return 0;
+	c = board_add_chip(ld->bd, b, v, reg, name, ld->err, ld->errlen);
+	if (!c)
+		return -1;
+	ld->chip_nodes[board_nchips(ld->bd) - 1] = node;
+	/* A bridge: its children are the SPI parts behind it. */
+	return c->spi_master ? spi_dt_children(ld, c->spi_master, node) : 0;
 }
 
 static int add_bus(struct loader *ld, int node)
@@ -193,7 +198,7 @@ static struct chip *chip_by_node(struct loader *ld, int node)
 	return NULL;
 }
 
-static struct gpio_lines *gpio_by_node(struct loader *ld, int node)
+struct gpio_lines *gpio_by_node(struct loader *ld, int node)
 {
 	unsigned int i;
 
@@ -403,7 +408,7 @@ struct board *board_load(const char *dtb_path, char *err, size_t errlen)
 	     node = fdt_node_offset_by_compatible(fdt, node, GPIO_COMPAT))
 		if (add_gpio(&ld, node))
 			goto bad;
-	if (add_irqs(&ld) || add_wiring(&ld))
+	if (spi_dt_gpio(&ld) || add_irqs(&ld) || add_wiring(&ld))
 		goto bad;
 	free(ld.chip_nodes);
 	free(fdt);

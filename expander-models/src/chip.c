@@ -3,8 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bus.h"
 #include "chip.h"
 #include "log.h"
+#include "spi_bus.h"
 
 /* The registry: every family's table of parts. */
 static const struct chip_variant *const families[] = {
@@ -16,6 +18,14 @@ static const struct chip_variant *const families[] = {
 	fxl6408_variants,
 	mcp230xx_variants,
 	max7300_variants,
+	hc595_variants,
+	hc165_variants,
+	max7301_variants,
+	mc33880_variants,
+	mcp23s08_variants,
+	xra1403_variants,
+	max3191x_variants,
+	sc18is602_variants,
 	NULL,
 };
 
@@ -31,18 +41,17 @@ const struct chip_variant *chip_variant_find(const char *compatible)
 	return NULL;
 }
 
-struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
-			 struct world *w, char *err, size_t errlen)
+/* A zeroed model of v with its pins, named for reg; NULL if out of memory. */
+static struct chip *chip_alloc(const struct chip_variant *v, uint16_t reg,
+			       unsigned int lines, struct world *w)
 {
 	struct chip *c = calloc(1, v->family->size);
 
-	if (!c || pinbank_init(&c->pins, w, v->lines)) {
-		snprintf(err, errlen, "out of memory");
+	if (!c || pinbank_init(&c->pins, w, lines)) {
 		free(c);
 		return NULL;
 	}
 	if (pinbank_init(&c->intpin, NULL, 1)) {
-		snprintf(err, errlen, "out of memory");
 		pinbank_free(&c->pins);
 		free(c);
 		return NULL;
@@ -53,10 +62,62 @@ struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
 	snprintf(c->name, sizeof(c->name), "%s@%x", v->part, reg);
 	c->pins.chip = c->name;
 	c->intpin.chip = c->name;
+	return c;
+}
+
+/* The pins and the memory (the family's fini() is chip_destroy()'s). */
+static void chip_free(struct chip *c)
+{
+	pinbank_free(&c->pins);
+	pinbank_free(&c->intpin);
+	free(c);
+}
+
+struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
+			 struct world *w, char *err, size_t errlen)
+{
+	struct chip *c;
+
+	if (!v->family->init) {
+		snprintf(err, errlen, "%s is an SPI part", v->part);
+		return NULL;
+	}
+	c = chip_alloc(v, reg, v->lines, w);
+	if (!c) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
 	if (v->family->init(c, err, errlen)) {
-		pinbank_free(&c->pins);
-		pinbank_free(&c->intpin);
-		free(c);
+		chip_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+struct chip *chip_create_spi(const struct chip_variant *v,
+			     const struct spi_chip_cfg *cfg, struct world *w,
+			     char *err, size_t errlen)
+{
+	const struct chip_family *f = v->family;
+	unsigned int lines = v->lines;
+	struct chip *c;
+
+	if (!f->spi_init) {
+		snprintf(err, errlen, "%s is not an SPI part", v->part);
+		return NULL;
+	}
+	if (f->spi_lines)
+		lines = f->spi_lines(v, cfg, err, errlen);
+	if (!lines)
+		return NULL;
+	c = chip_alloc(v, cfg->cs, lines, w);
+	if (!c) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	c->cs = cfg->cs;
+	if (f->spi_init(c, cfg, err, errlen)) {
+		chip_free(c);
 		return NULL;
 	}
 	return c;
@@ -66,9 +127,16 @@ void chip_destroy(struct chip *c)
 {
 	if (!c)
 		return;
-	pinbank_free(&c->pins);
-	pinbank_free(&c->intpin);
-	free(c);
+	if (c->v->family->fini)
+		c->v->family->fini(c);
+	chip_free(c);
+}
+
+uint64_t chip_bus_now_ns(const struct chip *c)
+{
+	if (c->bus)
+		return bus_now_ns(c->bus);
+	return c->spi ? spi_bus_now_ns(c->spi) : 0;
 }
 
 void chip_add_target(struct chip *c, uint16_t addr,

@@ -5,7 +5,8 @@
  * model driven by per-part descriptions; board.c only sees this file.
  *
  * A new family: a struct whose first member is "struct chip c", an
- * init() that sets the power-on state and adds the chip's targets, a
+ * init() that sets the power-on state and adds the chip's targets (an
+ * SPI family: spi_init(), and spi_lines() if its line count varies), a
  * NULL-terminated table of struct chip_variant, and one line in the
  * registry in chip.c. Allocation, pins and freeing are chip.c's,
  * placement on a bus board.c's.
@@ -22,6 +23,21 @@
 struct bus;
 struct chip;
 struct chip_family;
+struct spi_bus;
+struct spi_target;
+
+/* What an SPI part's DT node says beyond its bus settings. */
+struct spi_chip_cfg {
+	unsigned int cs;	/* reg */
+	/*
+	 * Parts in the daisy chain or registers in a chain: gpio-74x164
+	 * registers-number, gpio-pisosr ngpios / 8, gpio-max3191x
+	 * #daisy-chained-devices; 0 when absent (one).
+	 */
+	unsigned int chain;
+	uint32_t present_mask;	/* microchip,spi-present-mask */
+	bool modesel_8bit;	/* maxim,modesel-8bit */
+};
 
 struct chip_variant {
 	const char *compatible;	/* exactly as in the Linux of_match table */
@@ -39,12 +55,29 @@ struct chip_family {
 	 * pins exist already. -1 on a bad reg, with a reason in err.
 	 */
 	int (*init)(struct chip *c, char *err, size_t errlen);
+	/*
+	 * SPI parts instead of init(): the power-on state for cfg, the
+	 * chain's targets in c->spi_targets (MOSI side first, c->nspi).
+	 */
+	int (*spi_init)(struct chip *c, const struct spi_chip_cfg *cfg,
+			char *err, size_t errlen);
+	/*
+	 * The lines of an SPI part for cfg (a chain of several parts, the
+	 * MCP23S08's present mask); NULL: v->lines. 0 with a reason in
+	 * err if cfg cannot be.
+	 */
+	unsigned int (*spi_lines)(const struct chip_variant *v,
+				  const struct spi_chip_cfg *cfg, char *err,
+				  size_t errlen);
+	/* What init() took besides the chip (a bridge's SPI bus); or NULL. */
+	void (*fini)(struct chip *c);
 };
 
 /* The model struct around a struct chip named c. */
 #define CHIP_MODEL(chip, type) ((type *)((char *)(chip) - offsetof(type, c)))
 
 #define CHIP_MAX_TARGETS 2
+#define CHIP_MAX_SPI 8
 
 struct chip {
 	char name[64];		/* DT node name: "pca9555@20" */
@@ -66,6 +99,13 @@ struct chip {
 	 */
 	struct pinbank intpin;
 	uint64_t *irq_changes;
+	/* SPI parts: the bus and chip select, the targets of the chain. */
+	struct spi_bus *spi;
+	unsigned int cs;
+	unsigned int nspi;
+	struct spi_target *spi_targets[CHIP_MAX_SPI];
+	/* An I2C-to-SPI bridge: the SPI bus it masters (its own). */
+	struct spi_bus *spi_master;
 };
 
 const struct chip_variant *chip_variant_find(const char *compatible);
@@ -76,8 +116,18 @@ const struct chip_variant *chip_variant_find(const char *compatible);
  */
 struct chip *chip_create(const struct chip_variant *v, uint16_t reg,
 			 struct world *w, char *err, size_t errlen);
+/*
+ * The model of SPI part v for cfg in its power-on state, not yet on a
+ * bus. NULL with a reason in err.
+ */
+struct chip *chip_create_spi(const struct chip_variant *v,
+			     const struct spi_chip_cfg *cfg, struct world *w,
+			     char *err, size_t errlen);
 /* Freed (its targets off any bus first); NULL is fine. */
 void chip_destroy(struct chip *c);
+
+/* The clock of the bus the chip sits on, I2C or SPI. */
+uint64_t chip_bus_now_ns(const struct chip *c);
 
 /* Drive the INT output; logs and counts a change. */
 void chip_set_irq(struct chip *c, bool asserted);
@@ -94,5 +144,13 @@ extern const struct chip_variant tpic2810_variants[];
 extern const struct chip_variant fxl6408_variants[];
 extern const struct chip_variant mcp230xx_variants[];
 extern const struct chip_variant max7300_variants[];
+extern const struct chip_variant hc595_variants[];
+extern const struct chip_variant hc165_variants[];
+extern const struct chip_variant max7301_variants[];
+extern const struct chip_variant mc33880_variants[];
+extern const struct chip_variant mcp23s08_variants[];
+extern const struct chip_variant xra1403_variants[];
+extern const struct chip_variant max3191x_variants[];
+extern const struct chip_variant sc18is602_variants[];
 
 #endif

@@ -19,6 +19,7 @@
 #include "board.h"
 #include "control.h"
 #include "gpio_lines.h"
+#include "spi_bus.h"
 
 #define MAX_ARGS 8
 #define ANY (-1)
@@ -169,11 +170,15 @@ static size_t cmd_list(struct call *x, const struct cmd *cmd)
 		say(r, "bus %s slot=%d hz=%" PRIu32 "\n", bus_name(b),
 		    bus_mmio_slot(b), bus_hz(b));
 	}
+	for (i = 0; i < board_nspi(bd); i++)
+		say(r, "spibus %s\n", spi_bus_name(board_spi(bd, i)));
 	for (i = 0; i < board_nchips(bd); i++) {
 		c = board_chip(bd, i);
 		say(r, "chip %s bus=%s model=%s compatible=%s lines=%u addr=",
-		    c->name, bus_name(c->bus), c->v->part, c->v->compatible,
-		    c->v->lines);
+		    c->name, c->pins.bus, c->v->part, c->v->compatible,
+		    c->pins.n);
+		if (c->spi)
+			say(r, "cs%u", c->cs);
 		for (j = 0; j < c->ntargets; j++)
 			say(r, "%s%02x", j ? "," : "", c->targets[j].addr);
 		say(r, "\n");
@@ -196,15 +201,53 @@ static int pick_buses(struct board *bd, const char *name, struct bus **out)
 	return board_nbuses(bd);
 }
 
+/* counters / reset-counters of SPI bus s, or of every SPI bus (NULL). */
+static void spi_counters(struct board *bd, struct spi_bus *s, bool reset,
+			 struct reply *r)
+{
+	struct spi_counters c;
+	struct spi_bus *sb;
+	unsigned int i;
+
+	for (i = 0; i < board_nspi(bd); i++) {
+		sb = board_spi(bd, i);
+		if (s && sb != s)
+			continue;
+		if (reset) {
+			spi_bus_reset_counters(sb);
+			continue;
+		}
+		spi_bus_get_counters(sb, &c);
+		/*
+		 * An SPI transaction is a frame (CS asserted .. released),
+		 * one segment each: the I2C keys mean the same to a reader.
+		 */
+		say(r, "%s transactions=%" PRIu64 " bytes=%" PRIu64
+		    " segments=%" PRIu64 " bits=%" PRIu64
+		    " pin_changes=%" PRIu64 " irq_changes=%" PRIu64
+		    " busy_ns=%" PRIu64 " now_ns=%" PRIu64 "\n",
+		    spi_bus_name(sb), c.frames, c.bytes, c.frames, c.bits,
+		    c.pin_changes, c.irq_changes, c.busy_ns,
+		    spi_bus_now_ns(sb));
+	}
+}
+
 static size_t cmd_counters(struct call *x, const struct cmd *cmd)
 {
 	struct bus *bs[BOARD_MAX_BUSES];
+	struct spi_bus *sb = x->ac > 1 ? board_find_spi(x->bd, x->av[1]) : NULL;
 	struct bus_counters c;
 	int n, i;
 
+	if (sb) {
+		spi_counters(x->bd, sb, false, x->r);
+		return finish(x->r, "ok\n");
+	}
 	n = pick_buses(x->bd, x->ac > 1 ? x->av[1] : NULL, bs);
 	if (n < 0)
 		return finish(x->r, "err no bus %s\n", x->av[1]);
+	if (x->ac == 1)
+		spi_counters(x->bd, NULL, false, x->r);
 	for (i = 0; i < n; i++) {
 		bus_get_counters(bs[i], &c);
 		say(x->r, "%s transactions=%" PRIu64 " bytes=%" PRIu64
@@ -221,11 +264,18 @@ static size_t cmd_counters(struct call *x, const struct cmd *cmd)
 static size_t cmd_reset_counters(struct call *x, const struct cmd *cmd)
 {
 	struct bus *bs[BOARD_MAX_BUSES];
+	struct spi_bus *sb = x->ac > 1 ? board_find_spi(x->bd, x->av[1]) : NULL;
 	int n, i;
 
+	if (sb) {
+		spi_counters(x->bd, sb, true, x->r);
+		return finish(x->r, "ok\n");
+	}
 	n = pick_buses(x->bd, x->ac > 1 ? x->av[1] : NULL, bs);
 	if (n < 0)
 		return finish(x->r, "err no bus %s\n", x->av[1]);
+	if (x->ac == 1)
+		spi_counters(x->bd, NULL, true, x->r);
 	for (i = 0; i < n; i++)
 		bus_reset_counters(bs[i]);
 	return finish(x->r, "ok\n");
@@ -424,6 +474,16 @@ static size_t cmd_pace(struct call *x, const struct cmd *cmd)
  * i2c-virtio has no clock of its own, so a speed is purely the host's:
  * bus times, pacing and the log change, the guest's code paths do not.
  */
+/* speed HZ SPIBUS: the SPI clock of later frames; 0: the DT's again. */
+static size_t spi_speed(struct spi_bus *sb, uint64_t v, struct reply *r)
+{
+	if (v && (v < SPI_SPEED_MIN || v > SPI_SPEED_MAX))
+		return finish(r, "err speed %" PRIu64 " out of range 0, "
+			      "%u..%u\n", v, SPI_SPEED_MIN, SPI_SPEED_MAX);
+	spi_bus_set_speed(sb, v);
+	return finish(r, "ok\n");
+}
+
 static size_t cmd_speed(struct call *x, const struct cmd *cmd)
 {
 	struct bus *bs[BOARD_MAX_BUSES];
@@ -434,6 +494,8 @@ static size_t cmd_speed(struct call *x, const struct cmd *cmd)
 
 	if (ac > 1 && parse_u64(av[1], &v))
 		return finish(r, "err bad number %s\n", av[1]);
+	if (ac > 2 && board_find_spi(x->bd, av[2]))
+		return spi_speed(board_find_spi(x->bd, av[2]), v, r);
 	if (ac > 1 && (v < BUS_HZ_MIN || v > BUS_HZ_MAX))
 		return finish(r, "err speed %s out of range %u..%u\n", av[1],
 			      BUS_HZ_MIN, BUS_HZ_MAX);

@@ -219,6 +219,22 @@ void log_chip(FILE *f, const char *chip, const char *bus,
 	lb_flush(&l);
 }
 
+/* The fields T and S records share after the bus (and chip select). */
+static void lb_span(struct lb *l, uint64_t seq, uint64_t start_ns,
+		    uint64_t end_ns, uint64_t wall_ns)
+{
+	lb_lit(l, " seq=");
+	lb_u64(l, seq);
+	lb_lit(l, " start_ns=");
+	lb_u64(l, start_ns);
+	lb_lit(l, " end_ns=");
+	lb_u64(l, end_ns);
+	lb_lit(l, " dur_ns=");
+	lb_u64(l, end_ns - start_ns);
+	lb_lit(l, " wall_ns=");
+	lb_u64(l, wall_ns);
+}
+
 static const char *const ack_names[] = {
 	[LOG_ACK] = ":ack",
 	[LOG_NACK_ADDR] = ":nack",
@@ -240,16 +256,7 @@ void log_transaction(FILE *f, const char *bus, uint64_t seq,
 	lb_start(&l, f);
 	lb_lit(&l, "T bus=");
 	lb_str(&l, bus);
-	lb_lit(&l, " seq=");
-	lb_u64(&l, seq);
-	lb_lit(&l, " start_ns=");
-	lb_u64(&l, start_ns);
-	lb_lit(&l, " end_ns=");
-	lb_u64(&l, end_ns);
-	lb_lit(&l, " dur_ns=");
-	lb_u64(&l, end_ns - start_ns);
-	lb_lit(&l, " wall_ns=");
-	lb_u64(&l, wall_ns);
+	lb_span(&l, seq, start_ns, end_ns, wall_ns);
 	lb_lit(&l, " bytes=");
 	lb_u64(&l, bytes);
 	if (ok)
@@ -324,6 +331,40 @@ void log_irq(FILE *f, const char *chip, const char *bus, int old, int now,
 	lb_lit(&l, " new=");
 	lb_int(&l, now);
 	lb_times(&l, bus_ns, clk, wall_ns);
+	lb_flush(&l);
+}
+
+/* Frame bytes as hex, "-" for none (a frame of fewer than 8 bits). */
+static void lb_frame(struct lb *l, const uint8_t *p, unsigned int n)
+{
+	if (n)
+		lb_hexbytes(l, p, n);
+	else
+		lb_char(l, '-');
+}
+
+void log_spi_frame(FILE *f, const char *bus, unsigned int cs, uint64_t seq,
+		   uint64_t start_ns, uint64_t end_ns, uint64_t wall_ns,
+		   uint32_t hz, unsigned int nbits, const uint8_t *mosi,
+		   const uint8_t *miso, unsigned int nbytes)
+{
+	struct lb l;
+
+	lb_start(&l, f);
+	lb_lit(&l, "S bus=");
+	lb_str(&l, bus);
+	lb_lit(&l, " cs=");
+	lb_u64(&l, cs);
+	lb_span(&l, seq, start_ns, end_ns, wall_ns);
+	lb_lit(&l, " hz=");
+	lb_u64(&l, hz);
+	lb_lit(&l, " bits=");
+	lb_u64(&l, nbits);
+	lb_lit(&l, " mosi=");
+	lb_frame(&l, mosi, nbytes);
+	lb_lit(&l, " miso=");
+	lb_frame(&l, miso, nbytes);
+	lb_char(&l, '\n');
 	lb_flush(&l);
 }
 

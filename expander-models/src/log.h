@@ -41,6 +41,15 @@ void log_pin(FILE *f, const char *chip, const char *bus, unsigned int pin,
 	     uint64_t wall_ns);
 void log_irq(FILE *f, const char *chip, const char *bus, int old, int now,
 	     uint64_t bus_ns, const char *clk, uint64_t wall_ns);
+/*
+ * One SPI frame (CS assert .. release): nbits clocks; mosi/miso hold
+ * nbytes bytes in the device's bit order (a partial last byte in its
+ * first bits).
+ */
+void log_spi_frame(FILE *f, const char *bus, unsigned int cs, uint64_t seq,
+		   uint64_t start_ns, uint64_t end_ns, uint64_t wall_ns,
+		   uint32_t hz, unsigned int nbits, const uint8_t *mosi,
+		   const uint8_t *miso, unsigned int nbytes);
 void log_mark(FILE *f, uint64_t seq, uint64_t wall_ns, const char *text);
 /* virtio-gpio controllers: V once, G per request, E per interrupt event. */
 void log_gpio(FILE *f, const char *gpio, int slot, unsigned int lines,

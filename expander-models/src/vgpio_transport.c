@@ -20,12 +20,9 @@ static void irq_done(void *tctx, unsigned int line, uint64_t token,
 		     uint8_t status)
 {
 	struct vgpio_transport *t = tctx;
-	uint16_t head = token & 0xffff;
-	uint8_t *p = guestmem_gpa(t->eq->mem, token >> 16, 1);
 
-	if (p)
-		*p = status;
-	vq_push(t->eq, head, p ? VGPIO_IRQ_RESP_SIZE : 0);
+	vq_push_status(t->eq, token & 0xffff, token >> 16, status,
+		       VGPIO_IRQ_RESP_SIZE);
 	vq_notify(t->eq);
 }
 

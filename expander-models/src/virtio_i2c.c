@@ -87,16 +87,11 @@ const char *vi2c_decode(const struct vq_chain *c, const struct guestmem *mem,
 
 static void write_back(struct vi2c *d, const struct vi2c_done *c)
 {
-	volatile uint8_t *p = NULL;
-	uint32_t len = c->len;
-
 	if (c->has_status)
-		p = guestmem_gpa(d->vq->mem, c->status_gpa, 1);
-	if (p)
-		*p = c->status;
+		vq_push_status(d->vq, c->head, c->status_gpa, c->status,
+			       c->len);
 	else
-		len = 0;
-	vq_push(d->vq, c->head, len);
+		vq_push(d->vq, c->head, 0);
 }
 
 static void done_from_req(struct vi2c_done *c, const struct vi2c_req *r,

@@ -398,6 +398,16 @@ void vq_push(struct vq *vq, uint16_t head, uint32_t len)
 	vq->npushed++;
 }
 
+void vq_push_status(struct vq *vq, uint16_t head, uint64_t status_gpa,
+		    uint8_t status, uint32_t len)
+{
+	volatile uint8_t *p = guestmem_gpa(vq->mem, status_gpa, 1);
+
+	if (p)
+		*p = status;
+	vq_push(vq, head, p ? len : 0);
+}
+
 /* virtio's vring_need_event(): did new_idx just pass event? */
 static bool need_event(uint16_t event, uint16_t new_idx, uint16_t old)
 {

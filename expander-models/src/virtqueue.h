@@ -135,6 +135,15 @@ int vq_pop(struct vq *vq, struct vq_chain *c);
 void vq_push(struct vq *vq, uint16_t head, uint32_t len);
 
 /*
+ * Return a chain whose answer ends in a status byte at status_gpa: the
+ * byte is written, then the chain goes back with len bytes. Where that
+ * byte is not in guest memory (any more: the table may have changed
+ * since the chain was taken), the chain goes back unused (length 0).
+ */
+void vq_push_status(struct vq *vq, uint16_t head, uint64_t status_gpa,
+		    uint8_t status, uint32_t len);
+
+/*
  * After pushes: signal the call fd if the guest asked for it
  * (used_event with EVENT_IDX, else the NO_INTERRUPT flag). Returns
  * whether it signalled.

@@ -15,6 +15,7 @@
 #include "control.h"
 #include "gpio_lines.h"
 #include "load_fails.h"
+#include "vgpio_req.h"
 
 #define BOARD(name) BOARDS_DIR "/" name ".dtb"
 
@@ -48,16 +49,7 @@ static void fake_done(void *tctx, unsigned int line, uint64_t token,
 
 static int request(uint16_t type, uint16_t line, uint32_t value)
 {
-	uint8_t r[8], resp[2];
-	uint16_t t = htole16(type), l = htole16(line);
-	uint32_t v = htole32(value);
-	const char *why;
-
-	memcpy(r, &t, 2);
-	memcpy(r + 2, &l, 2);
-	memcpy(r + 4, &v, 4);
-	gpio_lines_request(gl, r, 8, resp, 2, &why);
-	return resp[0] == VIRTIO_GPIO_STATUS_OK ? resp[1] : -1;
+	return vgpio_req(gl, type, line, value);
 }
 
 static void unmask(uint16_t line)

@@ -749,6 +749,32 @@ TEST(wraparound_of_indices)
 	fg_free(&g);
 }
 
+/*
+ * The completion both devices use: the status byte, then the length;
+ * a status byte outside guest memory returns the chain unused.
+ */
+TEST(push_status)
+{
+	struct fake_guest g;
+	uint64_t st;
+	uint8_t *p;
+
+	CHECK_EQ(fg_init(&g, 4, true), 0);
+	st = fg_alloc(&g, 1);
+	p = fg_ptr(&g, st);
+	*p = 0xee;
+	vq_push_status(&g.vq, 2, st, 0x5a, 7);
+	CHECK_EQ(*p, 0x5a);
+	CHECK_EQ(fg_used_idx(&g), 1);
+	CHECK_EQ(fg_used_id(&g, 0), 2);
+	CHECK_EQ(fg_used_len(&g, 0), 7);
+	vq_push_status(&g.vq, 3, FG_GPA + FG_SIZE, 0x5a, 7);
+	CHECK_EQ(fg_used_idx(&g), 2);
+	CHECK_EQ(fg_used_id(&g, 1), 3);
+	CHECK_EQ(fg_used_len(&g, 1), 0);
+	fg_free(&g);
+}
+
 int main(void)
 {
 	RUN(guestmem_translation);
@@ -779,6 +805,7 @@ int main(void)
 	RUN(group_too_long);
 	RUN(hold_defers_completion_in_order);
 	RUN(wraparound_of_indices);
+	RUN(push_status);
 	transport_set_log(NULL);
 	return CHECK_DONE();
 }

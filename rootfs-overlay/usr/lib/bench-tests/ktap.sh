@@ -151,3 +151,35 @@ host_tx() {
 host_reset() {
 	benchctl reset-counters >/dev/null
 }
+
+# spec_of GPIOCHIP MASK: gpiobench's "gpiochipN:o1,o2,..." for MASK's lines.
+spec_of() {
+	local i=0 s=""
+	while [ $(($2 >> i)) -ne 0 ]; do
+		[ $((($2 >> i) & 1)) = 1 ] && s="$s,$i"
+		i=$((i + 1))
+	done
+	echo "$1:${s#,}"
+}
+
+# spi_master_of MASTER: the Linux SPI bus number of the master whose
+# DT node's path ends in MASTER (spi.table).
+spi_master_of() {
+	local m
+	for m in /sys/class/spi_master/spi*; do
+		case "$(readlink -f "$m/of_node" 2>/dev/null)" in
+		*/"$1") echo "${m##*spi}"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# gpiochip_of MASTER CS IDX: the IDX-th gpiochip (by number) of the SPI
+# device on chip select CS of MASTER.
+gpiochip_of() {
+	local n
+	n=$(spi_master_of "$1") || return 1
+	ls -d /sys/bus/spi/devices/spi"$n.$2"/gpiochip* 2>/dev/null |
+		sed 's/.*gpiochip//' | sort -n | sed -n "$(($3 + 1))p" |
+		sed 's/^/gpiochip/'
+}

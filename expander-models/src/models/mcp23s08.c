@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mcp23s08.c - MCP23S08 (8 lines) and MCP23S17 (16 lines) on SPI, up to
+ * eight of them on one chip select told apart by their hardware address
+ * pins, as pinctrl-mcp23s08 drives them (microchip,spi-present-mask):
+ * the SPI front end of the register file in mcp23xxx.c (registers,
+ * pointer rules, interrupt on change: mcp23xxx.h).
+ *
+ * Frame: opcode 0100 A2 A1 A0 R/W, register address, then data bytes
+ * out (R/W = 0) or in (R/W = 1, SO driven from the third byte on, high
+ * impedance otherwise). A part answers when the opcode's address bits
+ * equal its pins, or equal 000 while IOCON.HAEN = 0 (power-on): the
+ * address pins are then ignored and every part on the chip select
+ * answers to address 0, which is how the driver's first IOCON write
+ * (HAEN = 1) reaches all of them. An address past the map reads and
+ * writes register 0x00. Lines: the part at address a of the present
+ * mask, k-th present, owns lines k*N .. k*N+N-1. INT is chip->irq: any
+ * INTF bit of any part. Not modelled: the MCP23S18.
+ */
+
+#include "chip.h"
+#include "mcp23xxx.h"
+#include "spi_target.h"
+
+#define MAX_DEV 8
+
+struct mcp_dev {
+	struct mcp23xxx regs;
+	unsigned int addr;	/* hardware address pins */
+};
+
+struct mcp23s {
+	struct chip c;
+	struct spi_word_target wt;
+	unsigned int ndev;
+	struct mcp_dev dev[MAX_DEV];
+	/* the frame in progress */
+	struct mcp_dev *sel;
+	unsigned int answer;	/* bit i: dev[i] answers the opcode */
+	bool read;
+	uint8_t ptr;		/* register address, the part's numbering */
+};
+
+static void mcp_irq(struct mcp23xxx *d)
+{
+	struct mcp23s *m = CHIP_MODEL(d->c, struct mcp23s);
+	bool any = false;
+	unsigned int i;
+
+	for (i = 0; i < m->ndev; i++)
+		any |= mcp23xxx_intf(&m->dev[i].regs);
+	chip_set_irq(&m->c, any);
+}
+
+static int64_t mcp_select(void *priv)
+{
+	struct mcp23s *m = priv;
+
+	m->sel = NULL;
+	return SPI_HIZ;
+}
+
+/* The address a part answers to: its pins once IOCON.HAEN is set. */
+static unsigned int hw_addr(const struct mcp_dev *d)
+{
+	return d->regs.r[0][MCP_IOCON] & MCP_IOCON_HAEN ? d->addr : 0;
+}
+
+/* Parts answering to opcode address a, decided when the opcode is in. */
+static unsigned int answering(const struct mcp23s *m, unsigned int a)
+{
+	unsigned int i, set = 0;
+
+	for (i = 0; i < m->ndev; i++)
+		if (hw_addr(&m->dev[i]) == a)
+			set |= 1u << i;
+	return set;
+}
+
+static int64_t mcp_word(void *priv, uint32_t in, unsigned int idx)
+{
+	struct mcp23s *m = priv;
+	unsigned int i, p;
+
+	if (idx == 0) {
+		m->answer = (in & 0xf0) == 0x40 ? answering(m, (in >> 1) & 7)
+						 : 0;
+		m->read = in & 1;
+		/* More than one answering a read: they drive the same. */
+		m->sel = m->answer ? &m->dev[__builtin_ctz(m->answer)] : NULL;
+		return SPI_HIZ;
+	}
+	if (!m->sel)
+		return SPI_HIZ;
+	if (idx == 1) {
+		m->ptr = mcp23xxx_decode(&m->sel->regs, in, &p) < 0 ? 0 : in;
+	} else if (!m->read) {
+		for (i = 0; i < m->ndev; i++)
+			if (m->answer & (1u << i))
+				mcp23xxx_write(&m->dev[i].regs, m->ptr, in);
+		m->ptr = mcp23xxx_next(&m->sel->regs, m->ptr);
+		return SPI_HIZ;
+	} else {
+		m->ptr = mcp23xxx_next(&m->sel->regs, m->ptr);
+	}
+	return m->read ? mcp23xxx_read(&m->sel->regs, m->ptr) : SPI_HIZ;
+}
+
+static const struct spi_word_ops mcp_wops = {
+	.width = 8,
+	.select = mcp_select,
+	.word = mcp_word,
+};
+
+static void mcp_pin_changed(void *ctx, unsigned int pin, enum pin_level old,
+			    enum pin_level now)
+{
+	struct mcp23s *m = ctx;
+	unsigned int i;
+
+	for (i = 0; i < m->ndev; i++)
+		if (mcp23xxx_owns(&m->dev[i].regs, pin))
+			mcp23xxx_check(&m->dev[i].regs);
+}
+
+static unsigned int mcp_lines(const struct chip_variant *v,
+			      const struct spi_chip_cfg *cfg, char *err,
+			      size_t errlen)
+{
+	uint32_t mask = cfg->present_mask;
+
+	if (!mask || mask >= 1u << MAX_DEV) {
+		snprintf(err, errlen, "spi-present-mask 0x%x: want 1..0xff",
+			 mask);
+		return 0;
+	}
+	return v->lines * __builtin_popcount(mask);
+}
+
+static int mcp_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
+			char *err, size_t errlen)
+{
+	const struct chip_variant *v = c->v;
+	unsigned int ports = v->lines / 8, a, n = 0;
+	uint32_t mask = cfg->present_mask;
+	struct mcp23s *m = CHIP_MODEL(c, struct mcp23s);
+
+	c->has_irq = true;
+	for (a = 0; a < MAX_DEV; a++) {
+		if (!(mask & (1u << a)))
+			continue;
+		m->dev[n].addr = a;
+		mcp23xxx_init(&m->dev[n].regs, c, ports, n * v->lines, mcp_irq);
+		n++;
+	}
+	m->ndev = n;
+	spi_word_target_init(&m->wt, &mcp_wops, m);
+	c->spi_targets[0] = &m->wt.t;
+	c->nspi = 1;
+	c->pins.notify = mcp_pin_changed;
+	c->pins.ctx = m;
+	return 0;
+}
+
+static const struct chip_family mcp23s08_family = {
+	.size = sizeof(struct mcp23s),
+	.spi_init = mcp_spi_init,
+	.spi_lines = mcp_lines,
+};
+
+const struct chip_variant mcp23s08_variants[] = {
+	{ "microchip,mcp23s08", "mcp23s08", &mcp23s08_family, 8, NULL },
+	{ "microchip,mcp23s17", "mcp23s17", &mcp23s08_family, 16, NULL },
+	{ NULL },
+};
