@@ -29,7 +29,7 @@ KFRAGS := $(sort $(wildcard configs/*.config)) configs/debug/debug.config
 # whole test: the idle bound must exceed the longest one.
 TIMEOUT ?= 14400
 IDLE_TIMEOUT ?= 2400
-LIFECYCLE_TIMEOUT ?= 600
+LIFECYCLE_TIMEOUT ?= 1800
 export TIMEOUT IDLE_TIMEOUT LIFECYCLE_TIMEOUT
 else
 KOUT := $(B)/kernel

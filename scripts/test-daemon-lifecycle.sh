@@ -41,10 +41,13 @@ result() {	# ok|fail CASE MESSAGE
 # kill_on_line LINE CONSOLE NAME DELAY: once the guest of vm.sh $VPID has
 # printed LINE, wait DELAY seconds and SIGKILL vm.sh's child process NAME
 # (by its id, as its parent's child). Sets killed to the time of the kill.
+# Waits as long as a boot may take (a debug kernel on a loaded host has
+# taken over 200 s to reach the guest's first line).
 killed=
 kill_on_line() {
+	local end=$((SECONDS + BOOT_TIMEOUT))
 	killed=
-	for _ in $(seq 600); do
+	while [ $SECONDS -lt $end ]; do
 		if grep -q "^$1" "$2" 2>/dev/null; then
 			sleep "$4"
 			kill -9 "$(pgrep -P $VPID -x "$3")" && killed=$(date +%s.%N)
