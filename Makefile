@@ -239,6 +239,7 @@ bench: $(VM_DEPS)
 	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
 	@$(T) irq-report /usr/bin/python3 bench/irqreport.py $(B)/bench
 	@$(T) spi-report /usr/bin/python3 bench/spireport.py $(B)/bench
+	@$(T) min-report /usr/bin/python3 bench/minreport.py $(B)/bench
 
 # The daemon's own cost without QEMU (expander-models/load/README.md):
 # $(B)/bench/hostload.txt, a section of the report. BASE_REV=REV adds the

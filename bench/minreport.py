@@ -1,0 +1,196 @@
+#!/usr/bin/python3
+"""The per-driver minimum table of a bench run, beside the cover letter's.
+
+Input: DIR/console.log, the "MIN key=value ..." lines of
+rootfs-overlay/usr/lib/bench/run-minimum (every I2C part of
+bench-tests/parts.table, one multi-line request on all its outputs and
+on all its inputs) and run-spi's "SPI ..." cdev-multi cells; the table
+"Bus cost per operation" of patches/upstream/0000-cover-letter.patch.
+Output: DIR/minimum.md (also appended to DIR/report.md when that
+exists) and DIR/minimum.csv. A cover letter row whose series figure
+differs from the measured one is marked, as is a part above its
+minimum.
+
+    bench/minreport.py build/bench [COVER_LETTER]
+"""
+import os
+import re
+import sys
+
+import irqreport
+import spireport
+from irqreport import table
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COVER = os.path.join(HERE, "..", "patches", "upstream",
+                     "0000-cover-letter.patch")
+KEYS_INT = ("hz", "nlines", "n", "tx", "bytes", "bus_ns", "min")
+OPS = ("get-all", "set-all")
+ROW = re.compile(r"^  ((?:gpio|pinctrl)-\S+)\s+(\S+)\s+(\d+)\s+(i2c|spi)"
+                 r"((?:\s+(?:\d+|-|x)){6})\s+(\S+)\s*$")
+
+
+def cover_rows(path):
+    """[{driver, part, lines, bus, (col, op): value, patches}] of the
+    cover letter's table; col is minimum, 6.12 or series."""
+    rows = []
+    with open(path) as f:
+        for line in f:
+            m = ROW.match(line.rstrip("\n"))
+            if not m:
+                continue
+            v = m.group(5).split()
+            r = {"driver": m.group(1), "part": m.group(2),
+                 "lines": int(m.group(3)), "bus": m.group(4),
+                 "patches": m.group(6)}
+            for i, col in enumerate(("minimum", "6.12", "series")):
+                r[(col, "get-all")] = v[2 * i]
+                r[(col, "set-all")] = v[2 * i + 1]
+            rows.append(r)
+    return rows
+
+
+def measured(console):
+    """{(part, chip lines, bus): {op: (per-op tx, bytes, bus µs,
+    minimum, hz)}} from the MIN lines (I2C) and the SPI cdev-multi cells
+    at the lowest SPI clock (keyed by node name, lines None: the SPI
+    minimums come from the cover letter)."""
+    out = {}
+    for r in irqreport.parse(console, "MIN ", KEYS_INT):
+        if r["n"] <= 0:
+            continue
+        name, at = r["part"].split("@", 1)
+        key = (name, r["nlines"], "i2c")
+        c = out.setdefault(key, {"at": [], "drv": r["drv"]})
+        if at not in c["at"]:
+            c["at"].append(at)
+        c.setdefault(r["op"], (spireport.per_op(r, "tx"),
+                               spireport.per_op(r, "bytes"),
+                               r["bus_ns"] / r["n"] / 1000.0, r["min"],
+                               r["hz"]))
+    spi = [r for r in spireport.parse(console) if r["path"] == "cdev-multi"]
+    lo = min((r["hz"] for r in spi), default=0)
+    for r in spi:
+        if r["hz"] != lo:
+            continue
+        name = r["part"].split("@", 1)[0]
+        c = out.setdefault((name, None, "spi"),
+                           {"at": [r["part"]], "drv": r["drv"]})
+        c.setdefault(r["op"], (spireport.per_op(r, "tx"),
+                               spireport.per_op(r, "bytes"),
+                               r["bus_ns"] / r["n"] / 1000.0, None, lo))
+    return out
+
+
+def fmt_us(v):
+    return "%.1f" % v
+
+
+def driver_table(cover, got):
+    """The cover letter's rows with the measured cost beside them."""
+    rows, diff = [], 0
+    for c in cover:
+        m = got.get((c["part"], c["lines"] if c["bus"] == "i2c" else None,
+                     c["bus"]), {})
+        row = [c["driver"], c["part"], c["lines"], c["bus"]]
+        for op in OPS:
+            want = c[("series", op)]
+            have = m.get(op)
+            if have is None:
+                shown = "-" if want == "-" else "not run"
+                ok = want == "-"
+            else:
+                shown = str(have[0])
+                ok = shown == want
+            if not ok:
+                diff += 1
+                shown = "**%s** (letter: %s)" % (shown, want)
+            row += [c[("minimum", op)], c[("6.12", op)], shown]
+        for op in OPS:
+            have = m.get(op)
+            row.append(fmt_us(have[2]) if have else "-")
+        row.append(c["patches"])
+        rows.append(row)
+    return rows, diff
+
+
+def part_table(got):
+    """Every measured I2C part: transactions and bytes per operation
+    against minimum.sh's minimum."""
+    rows, above = [], 0
+    for (name, lines, bus), c in got.items():
+        if bus != "i2c":
+            continue
+        row = [name, ", ".join(c["at"]), c["drv"], lines]
+        for op in OPS:
+            have = c.get(op)
+            if not have:
+                row += ["-", "-", "-"]
+                continue
+            tx, nbytes, _, mn, _ = have
+            mark = "" if str(tx) == str(mn) else " (above)"
+            above += bool(mark)
+            row += ["%s%s" % (tx, mark), mn, nbytes]
+        rows.append(row)
+    return rows, above
+
+
+def report(console, cover_path, out_dir):
+    cover = cover_rows(cover_path)
+    got = measured(console)
+    if not cover:
+        sys.exit("minreport: no table \"Bus cost per operation\" in %s"
+                 % cover_path)
+    drows, diff = driver_table(cover, got)
+    prows, above = part_table(got)
+    hz = sorted({v[4] for (_, _, bus), c in got.items() for k, v in c.items()
+                 if k in OPS and bus == "i2c"})
+    md = ["## Bus cost per driver: the minimum, 6.12, the series", "",
+          "One GPIO v2 multi-line request on all the inputs (`get`) and on "
+          "all the outputs (`set`) of each part: one get_multiple() or "
+          "set_multiple() call, what a block makes too. Transactions (I2C) "
+          "or frames (SPI) per operation, counted on the host. *minimum*, "
+          "*6.12* and *letter* are the cover letter's table "
+          "(patches/upstream/0000-cover-letter.patch); *measured* is this "
+          "run (I2C at %s); a measured figure that differs from the letter's "
+          "is in bold (%d here). Bus µs per operation at that I2C clock "
+          "and the lower SPI clock." % (
+              ", ".join("%g kHz" % (h / 1000) for h in hz) or "-", diff),
+          ""]
+    head = ["driver", "part", "lines", "bus",
+            "get min", "get 6.12", "get measured",
+            "set min", "set 6.12", "set measured",
+            "get bus µs", "set bus µs", "patches"]
+    md += [table(head, drows), ""]
+    md += ["### Every I2C part", "",
+           "bench-tests/parts.table's parts, minimum from "
+           "bench-tests/minimum.sh (what 31-driver-minimum asserts; its "
+           "KTAP TODOs are the parts marked above it: %d operations "
+           "here)." % above, ""]
+    phead = ["part", "bus:addr", "driver", "lines",
+             "get tx/op", "get min", "get bytes/op",
+             "set tx/op", "set min", "set bytes/op"]
+    md += [table(phead, prows), ""]
+    irqreport.write_section(out_dir, "minimum", md, head, drows)
+    return len(drows), len(prows), diff
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        print("usage: minreport.py BENCH_DIR [COVER_LETTER]",
+              file=sys.stderr)
+        return 2
+    console = os.path.join(sys.argv[1], "console.log")
+    if not irqreport.parse(console, "MIN ", KEYS_INT):
+        print("minreport: no MIN lines in the console", file=sys.stderr)
+        return 1
+    nd, np_, diff = report(console, sys.argv[2] if len(sys.argv) == 3
+                           else COVER, sys.argv[1])
+    print("minreport: %d driver rows (%d differ from the cover letter), "
+          "%d parts, %s" % (nd, diff, np_,
+                            os.path.join(sys.argv[1], "minimum.md")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
