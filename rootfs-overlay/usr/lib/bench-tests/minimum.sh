@@ -29,12 +29,12 @@
 #            auto-incremented transfer; pinctrl-cy8c95x0 reads and
 #            writes one port per transaction (KTAP TODO)
 #   gpio-adnp one transaction per byte the lines fall in (6 for 48
-#            lines): the protocol has one byte per access; the driver
-#            has no get/set_multiple and goes line by line (KTAP TODO)
+#            lines): the protocol has one byte per access
+#            (get/set_multiple: patch upstream/0031)
 #   ds4520   1 read (both status registers, auto-increment), 1 write
-#            (both pull-up registers); gpio-ds4520's regmap has no
-#            cache, so gpio-regmap reads each register, and
-#            read-modify-writes each, on its own (KTAP TODO)
+#            (both pull-up registers); gpio-regmap reads, and writes,
+#            each register in a transfer of its own: 2 each with the
+#            register cache of patch upstream/0032 (KTAP TODO)
 
 groups() {	# MASK -> number of 8-line groups it touches (max732x
 		# addresses, max7300 8-port registers, adnp bytes)
