@@ -2,7 +2,7 @@
 # set_multiple() call on MASK (bit N = line N) can cost on a part of
 # parts.table, per Linux driver (Documentation/driver-api/gpio/block.rst,
 # "Minimum bus transactions"). 31-driver-minimum asserts that each
-# driver reaches it; the bench's per-driver table (bench/run-minimum,
+# driver reaches it; the bench's per-driver table (../bench/run-minimum,
 # bench/minreport.py) shows it beside the measured cost.
 #
 #   pca953x  1 read, 1 write: one register, or the register pair in one
