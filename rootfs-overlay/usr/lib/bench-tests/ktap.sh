@@ -152,6 +152,17 @@ host_reset() {
 	benchctl reset-counters >/dev/null
 }
 
+# sleeps GPIOCHIP: "can-sleep" if gpiolib's debugfs file says the chip
+# sleeps, else "no-sleep". Every access of a bus expander sleeps; a chip
+# that says otherwise lets consumers call it from atomic context.
+sleeps() {
+	if grep -q "^$1: .*, can sleep" /sys/kernel/debug/gpio 2>/dev/null; then
+		echo can-sleep
+	else
+		echo no-sleep
+	fi
+}
+
 # spec_of GPIOCHIP MASK: gpiobench's "gpiochipN:o1,o2,..." for MASK's lines.
 spec_of() {
 	local i=0 s=""
