@@ -26,8 +26,9 @@
 #            4 for P4..P31 (0x44, 0x4c, 0x54, 0x5c; gpio-max730x
 #            get/set_multiple: patch upstream/0015)
 #   cy8c95x0 1 read, 1 write: every input (output) port in one
-#            auto-incremented transfer; pinctrl-cy8c95x0 reads and
-#            writes one port per transaction (KTAP TODO)
+#            auto-incremented transfer (writes: patch upstream/0034);
+#            pinctrl-cy8c95x0 reads one port per transaction, its
+#            regmap has use_single_read (KTAP TODO)
 #   gpio-adnp one transaction per byte the lines fall in (6 for 48
 #            lines): the protocol has one byte per access
 #            (get/set_multiple: patch upstream/0031)
