@@ -36,9 +36,10 @@
  * Not checked against the datasheet: that a direction bit alone releases
  * a strong output (pinctrl-cy8c95x0 also writes the high impedance mode
  * for inputs that were push-pull, "only setting the direction register
- * isn't sufficient"), that the pointer increments at all and stops at
- * 0x3f, the reserved registers' contents, and bits 3:0 of the ID (0
- * here). INT: any interrupt status bit.
+ * isn't sufficient"), that reads move the pointer on too (the datasheet
+ * says so of a burst write crossing the Enable register 0x2d) and that
+ * it stops at 0x3f, the reserved registers' contents, and bits 3:0 of
+ * the ID (0 here). INT: any interrupt status bit.
  */
 #include <stdio.h>
 #include <string.h>
