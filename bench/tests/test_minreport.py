@@ -95,8 +95,8 @@ class MinReportTest(unittest.TestCase):
         self.assertEqual(diff, 6)
 
     def test_parts_and_files(self):
-        nd, np_, diff = minreport.report(self.console, self.letter,
-                                         self.dir)
+        nd, np_, diff = minreport.report(minreport.measured(self.console),
+                                         self.letter, self.dir)
         self.assertEqual((nd, np_, diff), (5, 4, 6))
         rows, above = minreport.part_table(minreport.measured(self.console))
         # adnp 48: 48 per op, minimum 6; adnp 16: 16, minimum 2; ds4520
