@@ -1,6 +1,8 @@
 #!/bin/bash
-# Bring build/linux to Debian's linux-source-6.12 plus a patch series
-# (PATCHDIR/series, normally patches/).
+# kernel-tree.sh TREE PATCHDIR SERIES TARBALL: bring TREE to a Debian
+# linux-source tarball (scripts/fetch-linux-source.sh) plus the patch
+# series SERIES, whose lines name files under PATCHDIR (normally
+# patches/KERNEL/series and patches/).
 #
 # The tree is a git repository made once from the tarball. Each run
 # builds the commit of base + series in a private index, one commit per
@@ -12,9 +14,11 @@
 # patch that does not apply (the work tree is then left as it was) and
 # records what was applied in build/linux/.applied-patches.
 set -eu
-SRC=${1:?usage: kernel-tree.sh TREE PATCHDIR}
+SRC=${1:?usage: kernel-tree.sh TREE PATCHDIR SERIES TARBALL}
 PATCHES=${2:?}
-TARBALL=/usr/src/linux-source-6.12.tar.xz
+SERIES=${3:?}
+TARBALL=${4:?}
+NAME=$(basename "$TARBALL" .tar.xz)
 GIT="git -C $SRC -c user.name=expander-bench -c user.email=bench@localhost"
 
 # The tag may be packed (a cloned tree): ask git, not the file system.
@@ -28,7 +32,7 @@ if ! git --git-dir="$SRC/.git" rev-parse -q --verify refs/tags/base \
 	# Debian's top-level .gitignore ignores everything: add with -f.
 	git -C "$SRC.tmp" add -A -f
 	git -C "$SRC.tmp" -c user.name=expander-bench \
-		-c user.email=bench@localhost commit -q -m "linux-source-6.12"
+		-c user.email=bench@localhost commit -q -m "$NAME"
 	git -C "$SRC.tmp" tag base
 	mv "$SRC.tmp" "$SRC"
 fi
@@ -67,7 +71,7 @@ while read -r p; do
 	       GIT_AUTHOR_DATE="$(field Date "")" \
 	       $GIT commit-tree "$tree" -p "$head" -F "$TMP/message")
 	echo "$p" >> "$TMP/applied"
-done < <(grep -v '^[[:space:]]*\(#\|$\)' "$PATCHES/series")
+done < <(grep -v '^[[:space:]]*\(#\|$\)' "$SERIES")
 rm -rf "$IDX"
 
 # Only the files that differ between HEAD and the new commit change.
