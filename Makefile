@@ -1,7 +1,10 @@
-# Block GPIO bench: a patched Linux 6.12 in qemu-system-arm drives GPIO
-# expander drivers over emulated I2C buses served by C chip models.
+# Block GPIO bench: a patched Linux (mainline 7.3 by default, or the 6.12
+# LTS: KERNEL=6.12) in qemu-system-arm drives GPIO expander drivers over
+# emulated I2C and SPI buses served by C chip models.
 # Every output goes under $(B); nothing is installed outside it but the
-# Debian packages `deps` pulls in.
+# Debian packages `deps` pulls in. What depends on the kernel (its tree,
+# build, initramfs, guest programs, runs, bench) goes under $(B)/KERNEL;
+# the models, the board DT and the guest's Debian packages are shared.
 
 # make compare A=SPEC B=SPEC [PATCHES=DIR]: there A and B name two patch
 # sets (scripts/compare.sh) and the build directory is BUILD (build).
@@ -18,10 +21,28 @@ DEBUG ?= 0
 QUICK ?= 0
 JOBS ?= $(shell nproc)
 
-KSRC := $(B)/linux
+# Mainline first: the maintainers this bench is for patch mainline; the
+# LTS is what products ship. `make test` runs the guest suite on every
+# kernel of KERNELS unless KERNEL is given; every other target uses KERNEL.
+KERNELS := 7.3 6.12
+TEST_KERNELS := $(if $(KERNEL),$(KERNEL),$(KERNELS))
+KERNEL ?= $(firstword $(KERNELS))
+ifeq ($(filter $(KERNEL),$(KERNELS)),)
+$(error KERNEL=$(KERNEL): want one of $(KERNELS))
+endif
+KB := $(B)/$(KERNEL)
+KSRC := $(KB)/linux
+# Debian 12 ships 6.12's source; newer ones come from Debian's backports
+# through apt's own configuration under $(KB) (scripts/fetch-linux-source.sh).
+TARBALL := $(if $(filter 6.12,$(KERNEL)),/usr/src/linux-source-6.12.tar.xz,$(KB)/linux-source-$(KERNEL).tar.xz)
+SERIES_FILE := patches/$(KERNEL)/series
+# The fragments every kernel takes, then the kernel's own (an option
+# renamed between releases).
+KFRAGS_ALL := $(sort $(wildcard configs/*.config)) \
+	      $(sort $(wildcard configs/$(KERNEL)/*.config))
 ifeq ($(DEBUG),1)
-KOUT := $(B)/kernel-debug
-KFRAGS := $(sort $(wildcard configs/*.config)) configs/debug/debug.config
+KOUT := $(KB)/kernel-debug
+KFRAGS := $(KFRAGS_ALL) configs/debug/debug.config
 # KASAN, lockdep and kmemleak slow the guest down many times over: on a
 # loaded 2-core host 10-skeleton-pca9555 alone took 191 s (each gpiofind
 # walks every gpiochip). A guest test prints its KTAP only when it ends
@@ -32,31 +53,39 @@ IDLE_TIMEOUT ?= 2400
 LIFECYCLE_TIMEOUT ?= 1800
 export TIMEOUT IDLE_TIMEOUT LIFECYCLE_TIMEOUT
 else
-KOUT := $(B)/kernel
-KFRAGS := $(sort $(wildcard configs/*.config))
+KOUT := $(KB)/kernel
+KFRAGS := $(KFRAGS_ALL)
 endif
 KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOUT) ARCH=arm \
 	 CROSS_COMPILE=arm-linux-gnueabihf-
 ZIMAGE := $(KOUT)/arch/arm/boot/zImage
 KSTAMP := $(KOUT)/.built
-SERIES := $(shell grep -v '^[[:space:]]*\(\#\|$$\)' patches/series 2>/dev/null)
+SERIES := $(shell grep -v '^[[:space:]]*\(\#\|$$\)' $(SERIES_FILE) 2>/dev/null)
 
 GUEST_CC := arm-linux-gnueabihf-gcc
 GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 \
 		-I$(KOUT)/usr-headers/include -Iguest
 GUEST_SRCS := $(wildcard guest/*.c bench/guest/*.c)
-GUEST_BINS := $(patsubst %.c,$(B)/guest-bin/%,$(notdir $(GUEST_SRCS)))
+GUEST_BINS := $(patsubst %.c,$(KB)/guest-bin/%,$(notdir $(GUEST_SRCS)))
 GUEST_HDRS := $(wildcard guest/*.h bench/guest/*.h)
 
 # The upstream GPIO kselftests of the same tree (guest test 47-kselftest-gpio):
 # their C helpers built static for the guest, their scripts as they are.
 KSFT_SRC := $(KSRC)/tools/testing/selftests/gpio
-KSFT := $(B)/kselftest/gpio
-KSFT_BINS := $(addprefix $(KSFT)/,gpio-mockup-cdev gpio-chip-info \
-	gpio-line-name)
-KSFT_SCRIPTS := $(addprefix $(KSFT)/,gpio-mockup.sh gpio-mockup-sysfs.sh \
-	gpio-sim.sh)
-KSFT_FILES := $(KSFT_BINS) $(KSFT_SCRIPTS)
+KSFT := $(KB)/kselftest/gpio
+# What each tree's tools/testing/selftests/gpio/Makefile lists (its
+# TEST_GEN_PROGS_EXTENDED; TEST_PROGS and TEST_FILES): 7.3 adds the
+# aggregator's test and the character device's use-after-free test.
+KSFT_C_6.12 := gpio-mockup-cdev gpio-chip-info gpio-line-name
+KSFT_SH_6.12 := gpio-mockup.sh gpio-mockup-sysfs.sh gpio-sim.sh
+KSFT_C_7.3 := $(KSFT_C_6.12) gpio-cdev-uaf
+KSFT_SH_7.3 := $(KSFT_SH_6.12) gpio-aggregator.sh gpio-cdev-uaf.sh
+KSFT_BINS := $(addprefix $(KSFT)/,$(KSFT_C_$(KERNEL)))
+KSFT_SCRIPTS := $(addprefix $(KSFT)/,$(KSFT_SH_$(KERNEL)))
+# The run list, TEST_PROGS as the tree's Makefile has it: the guest's
+# 47-kselftest-gpio runs what the tree ships, unmodified.
+KSFT_LIST := $(KSFT)/TEST_PROGS
+KSFT_FILES := $(KSFT_BINS) $(KSFT_SCRIPTS) $(KSFT_LIST)
 
 INITRAMFS := $(KOUT)/initramfs.cpio.gz
 DAEMON := $(B)/models/expander-daemon
@@ -67,10 +96,10 @@ BOARD_DTB := $(B)/dtb/board.dtb
 # the gpio-keys poweroff line), and only those, with no other warning.
 DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 
-export B KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
+export B KB KERNEL KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
-	test-host test-guest test-lifecycle fresh-test checkpatch check-builds \
+	test-host test-guest test-lifecycle test-kernel fresh-test checkpatch check-builds \
 	check-upstream measure-pl061 compare clean bench-host \
 	distclean
 .DEFAULT_GOAL := help
@@ -82,7 +111,7 @@ help:
 	@echo "make count CMD='...'  run one command; per bus what it put on the wire"
 	@echo "make wire CELL='part=.. path=.. op=.. lines=.. hz=..'  SCL/SDA VCD of bench cells"
 	@echo "make deps       install missing host packages, fetch the guest's armhf packages"
-	@echo "make kernel     extract linux-source-6.12, apply patches/series, configure, build"
+	@echo "make kernel     fetch/extract linux-source-KERNEL, apply patches/KERNEL/series, configure, build"
 	@echo "make rootfs     initramfs: armhf packages, modules, rootfs-overlay/, guest tools"
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
@@ -94,8 +123,9 @@ help:
 	@echo "make compare A=-0005 B=series  two kernels, same matrix, what changed per cell"
 	@echo "             PATCHES=DIR: the series against the series plus DIR's patches"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off, and check-upstream"
-	@echo "make check-upstream  patches/upstream/ alone on pristine 6.12: applies, builds"
-	@echo "Variables: B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
+	@echo "make check-upstream  KERNEL's upstream/ patches alone on its pristine tree: applies, builds"
+	@echo "Variables: KERNEL=$(KERNEL) (one of $(KERNELS); make test: all unless given)"
+	@echo "           B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
 
 # Stage times: every stage prints how long it took.
 T = scripts/stage.sh
@@ -106,17 +136,19 @@ $(B)/.deps: scripts/deps.sh scripts/vm.sh
 	@touch $@
 
 # --- kernel ------------------------------------------------------------
-$(KSRC)/.applied-patches: patches/series $(addprefix patches/,$(SERIES)) \
+$(KSRC)/.applied-patches: $(SERIES_FILE) $(addprefix patches/,$(SERIES)) \
 			  scripts/kernel-tree.sh | $(B)/.deps
-	@$(T) patch scripts/kernel-tree.sh $(KSRC) $(CURDIR)/patches
+	@$(T) fetch/$(KERNEL) sh -c 'scripts/fetch-linux-source.sh $(KERNEL) $(KB) >/dev/null'
+	@$(T) patch/$(KERNEL) scripts/kernel-tree.sh $(KSRC) $(CURDIR)/patches \
+		$(CURDIR)/$(SERIES_FILE) $(TARBALL)
 
 $(KOUT)/.config: $(KSRC)/.applied-patches $(KFRAGS) scripts/kernel-config.sh
 	@mkdir -p $(KOUT)
-	@$(T) configure scripts/kernel-config.sh $(KSRC) $(KOUT) \
+	@$(T) configure/$(KERNEL) scripts/kernel-config.sh $(KSRC) $(KOUT) \
 		$(addprefix $(CURDIR)/,$(KFRAGS))
 
 $(KSTAMP): $(KOUT)/.config $(KSRC)/.applied-patches
-	@$(T) kernel-build $(KMAKE) -j$(JOBS) zImage modules
+	@$(T) kernel-build/$(KERNEL) $(KMAKE) -j$(JOBS) zImage modules
 	@rm -rf $(KOUT)/mods $(KOUT)/usr-headers
 	@$(KMAKE) INSTALL_MOD_PATH=$(KOUT)/mods modules_install >/dev/null
 	@$(KMAKE) INSTALL_HDR_PATH=$(KOUT)/usr-headers headers_install >/dev/null
@@ -125,10 +157,10 @@ $(KSTAMP): $(KOUT)/.config $(KSRC)/.applied-patches
 kernel: $(KSTAMP)
 
 # --- guest -------------------------------------------------------------
-$(B)/guest-bin/%: guest/%.c $(GUEST_HDRS) $(KSTAMP)
+$(KB)/guest-bin/%: guest/%.c $(GUEST_HDRS) $(KSTAMP)
 	@mkdir -p $(dir $@)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
-$(B)/guest-bin/%: bench/guest/%.c $(GUEST_HDRS) $(KSTAMP)
+$(KB)/guest-bin/%: bench/guest/%.c $(GUEST_HDRS) $(KSTAMP)
 	@mkdir -p $(dir $@)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 guest: $(GUEST_BINS)
@@ -144,10 +176,14 @@ $(KSFT_BINS): $(KSFT)/%: $(KSTAMP)
 $(KSFT_SCRIPTS): $(KSFT)/%: $(KSRC)/.applied-patches
 	@mkdir -p $(dir $@)
 	cp $(KSFT_SRC)/$* $@
+$(KSFT_LIST): $(KSRC)/.applied-patches
+	@mkdir -p $(dir $@)
+	sed -n 's/^TEST_PROGS[[:space:]]*:=//p' $(KSFT_SRC)/Makefile | \
+		tr ' ' '\n' | grep . > $@
 
 $(INITRAMFS): $(KSTAMP) $(GUEST_BINS) $(KSFT_FILES) $(B)/.deps scripts/mkrootfs.sh \
 	      $(shell find rootfs-overlay -type f)
-	@$(T) rootfs scripts/mkrootfs.sh $(B) $(KOUT) $@
+	@$(T) rootfs/$(KERNEL) scripts/mkrootfs.sh $(B) $(KOUT) $@
 rootfs: $(INITRAMFS)
 
 # --- device tree -------------------------------------------------------
@@ -202,7 +238,7 @@ run: $(VM_DEPS)
 
 # One command, counted: per bus the transactions, bytes, bus time and a
 # decoded list of what went on the wire (bench/count.py), and
-# $(B)/run/count.vcd.
+# $(KB)/run/count.vcd.
 count: $(VM_DEPS)
 	$(if $(value CMD),,$(error usage: make count CMD='gpioset ...'))
 	$(file >$(CMD_FILE),$(value CMD))
@@ -212,17 +248,25 @@ count: $(VM_DEPS)
 # path=block-dev op=set-all lines=16 hz=100000' (bench/wire.py).
 wire:
 	$(if $(value CELL),,$(error usage: make wire CELL='part=... path=... op=... lines=... hz=...'))
-	@/usr/bin/python3 bench/wire.py $(B)/bench $(value CELL)
+	@/usr/bin/python3 bench/wire.py $(KB)/bench $(value CELL)
 
 test-guest: $(VM_DEPS)
-	@$(T) guest-tests scripts/vm.sh test
+	@$(T) guest-tests/$(KERNEL) scripts/vm.sh test
 
 # The daemon across guest reboot, QEMU reconnect and its own death.
 test-lifecycle: $(VM_DEPS)
-	@$(T) lifecycle scripts/test-daemon-lifecycle.sh
+	@$(T) lifecycle/$(KERNEL) scripts/test-daemon-lifecycle.sh
 
-test: test-host test-guest test-lifecycle
-	@echo "test: all passed"
+# Everything that needs a kernel, for one kernel.
+test-kernel: test-guest test-lifecycle
+
+# The host tests once, then each kernel in turn (a sub-make each, so that
+# every kernel-dependent path is its own); the first failure stops it.
+test: test-host
+	@for k in $(TEST_KERNELS); do \
+		$(MAKE) --no-print-directory test-kernel KERNEL=$$k || exit 1; \
+	done
+	@echo "test: all passed ($(TEST_KERNELS))"
 
 # What CI runs (.ci/run): make test where only scripts/deps.sh installs.
 fresh-test:
@@ -236,41 +280,43 @@ measure-pl061: $(VM_DEPS)
 bench: $(VM_DEPS)
 	@PACED=1 $(T) bench scripts/vm.sh bench $(if $(filter 1,$(QUICK)),quick,full)
 	@$(MAKE) -s bench-host
-	@$(T) report /usr/bin/python3 bench/report.py $(B)/bench
-	@$(T) irq-report /usr/bin/python3 bench/irqreport.py $(B)/bench
-	@$(T) spi-report /usr/bin/python3 bench/spireport.py $(B)/bench
-	@$(T) min-report /usr/bin/python3 bench/minreport.py $(B)/bench
+	@$(T) report /usr/bin/python3 bench/report.py $(KB)/bench
+	@$(T) irq-report /usr/bin/python3 bench/irqreport.py $(KB)/bench
+	@$(T) spi-report /usr/bin/python3 bench/spireport.py $(KB)/bench
+	@$(T) min-report /usr/bin/python3 bench/minreport.py $(KB)/bench
 
 # The daemon's own cost without QEMU (expander-models/load/README.md):
-# $(B)/bench/hostload.txt, a section of the report. BASE_REV=REV adds the
+# $(KB)/bench/hostload.txt, a section of the report. BASE_REV=REV adds the
 # daemon of that revision, side by side.
 bench-host: | $(B)/.deps
 	@QUICK=$(QUICK) BASE_REV=$(BASE_REV) $(T) host-load \
 		$(MAKE) -s -C expander-models O=$(B)/models bench-load
-	@mkdir -p $(B)/bench
-	@cp $(B)/models/load/results.txt $(B)/bench/hostload.txt
+	@mkdir -p $(KB)/bench
+	@cp $(B)/models/load/results.txt $(KB)/bench/hostload.txt
 
-# Two kernels, one board: the bench on the series without and with a
-# change (scripts/compare.sh), e.g. A=-upstream/0005 B=series, or PATCHES=DIR on
-# top of the series; report in $(B)/compare/compare.md.
+# Two kernels, one board: the bench on KERNEL's series without and with a
+# change (scripts/compare.sh), e.g. A=-upstream/0005 B=series, or
+# PATCHES=DIR on top of the series; report in $(KB)/compare/compare.md.
 compare: $(VM_DEPS)
-	@KSRC=$(KSRC) QUICK=$(QUICK) $(T) compare-all scripts/compare.sh \
+	@KSRC=$(KSRC) SERIES_FILE=$(CURDIR)/$(SERIES_FILE) TARBALL=$(TARBALL) \
+		QUICK=$(QUICK) $(T) compare-all scripts/compare.sh \
 		'$(SPEC_A)' '$(SPEC_B)'
 
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case);
 # and the upstream series alone must apply on pristine 6.12 and build.
 check-builds: $(KSRC)/.applied-patches check-upstream
-	@$(T) check-builds scripts/check-builds.sh $(KSRC) $(B)/check
+	@$(T) check-builds scripts/check-builds.sh $(KSRC) $(KB)/check
 
-# patches/upstream/ without patches/block/, on a clone of the pristine tree.
+# KERNEL's upstream/ patches without its block/ ones, on a clone of the
+# pristine tree.
 check-upstream: $(KSRC)/.applied-patches
 	@$(T) check-upstream scripts/check-upstream.sh $(KSRC) \
-		$(CURDIR)/patches $(B)/check/upstream
+		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(KB)/check/upstream
 
 # Run inside the kernel tree (checkpatch looks at the git tree of its
-# working directory). build/linux is one commit of linux-source-6.12 with
-# no upstream history, so checkpatch cannot resolve the Fixes: tag of 0001
+# working directory). $(KSRC) is one commit of Debian's source with no
+# upstream history, so checkpatch cannot resolve the Fixes: tag of 0001
 # (3cfc88380413, v5.15); that one message type is not checked here.
 # checkpatch runs scripts/spdxcheck.py with Debian's python3-ply and
 # python3-git: /usr/bin goes first so that no other python3 shadows them.
@@ -280,14 +326,14 @@ check-upstream: $(KSRC)/.applied-patches
 # checked there. patches/block/ adds its own MAINTAINERS entries.
 checkpatch: $(KSRC)/.applied-patches
 	@cd $(KSRC) && export PATH=/usr/bin:$$PATH && for p in $(SERIES); do \
-		case $$p in upstream/*) x=--ignore=FILE_PATH_CHANGES;; *) x=;; esac; \
+		case $$p in */upstream/*) x=--ignore=FILE_PATH_CHANGES;; *) x=;; esac; \
 		scripts/checkpatch.pl --strict -q --ignore UNKNOWN_COMMIT_ID $$x \
 			$(CURDIR)/patches/$$p || exit 1; \
 	done; echo "checkpatch: $(words $(SERIES)) patches clean (--strict)"
 
 clean:
-	rm -rf $(B)/models $(B)/guest-bin $(B)/dtb $(B)/run $(B)/bench \
-		$(B)/kselftest $(B)/lifecycle
+	rm -rf $(B)/models $(B)/dtb $(foreach k,$(KERNELS),$(addprefix \
+		$(B)/$(k)/,guest-bin run bench kselftest lifecycle))
 # --one-file-system: build/fresh-root may still hold bind mounts of the
 # host's /dev and /sys if a run of scripts/fresh-root.sh was killed.
 distclean:

@@ -5,7 +5,8 @@ Input: DIR/console.log, the "MIN key=value ..." lines of
 rootfs-overlay/usr/lib/bench/run-minimum (every I2C part of
 bench-tests/parts.table, one multi-line request on all its outputs and
 on all its inputs) and run-spi's "SPI ..." cdev-multi cells; the table
-"Bus cost per operation" of patches/upstream/0000-cover-letter.patch.
+"Bus cost per operation" of patches/KERNEL/upstream/0000-cover-letter.patch
+(KERNEL from the environment, as the Makefile exports it).
 Output: DIR/minimum.md (also appended to DIR/report.md when that
 exists) and DIR/minimum.csv. A cover letter row whose series figure
 differs from the measured one is marked, as is a part above its
@@ -22,8 +23,8 @@ import spireport
 from irqreport import table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-COVER = os.path.join(HERE, "..", "patches", "upstream",
-                     "0000-cover-letter.patch")
+COVER = os.path.join(HERE, "..", "patches", os.environ.get("KERNEL", "7.3"),
+                     "upstream", "0000-cover-letter.patch")
 KEYS_INT = ("hz", "nlines", "n", "tx", "bytes", "bus_ns", "min")
 OPS = ("get-all", "set-all")
 ROW = re.compile(r"^  ((?:gpio|pinctrl)-\S+)\s+(\S+)\s+(\d+)\s+(i2c|spi)"

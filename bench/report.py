@@ -12,6 +12,7 @@ import csv
 import json
 import math
 import os
+import re
 import sys
 
 import buslog
@@ -593,6 +594,20 @@ def write_csv_json(cells, stubs, stages, pairs, out_dir):
                   f, indent=1)
 
 
+# The kernel whose source and series the run used (the Makefile exports it).
+KERNEL = os.environ.get("KERNEL", "7.3")
+
+
+def guest_kernel(console):
+    """The guest's `uname -r`, from run-bench's "# bench: ..." line."""
+    with open(console, errors="replace") as f:
+        for line in f:
+            m = re.search(r"# bench: (\S+), N=", line)
+            if m:
+                return m.group(1)
+    return "(version not in the console)"
+
+
 def main():
     out_dir = sys.argv[1]
     cells, stubs, stages, pairs = parse(os.path.join(out_dir, "console.log"))
@@ -621,7 +636,10 @@ def main():
     extra = [c for c in cells if mainline.is_extra(c)]
     cells = [c for c in cells if not mainline.is_extra(c)]
     vh = [c for c in cells if c["kind"] == "vhost"]
+    kernel = guest_kernel(os.path.join(out_dir, "console.log"))
     out = ["# Per-line against block GPIO access on a slow I2C bus", "",
+           "Kernel: Linux %s (`KERNEL=%s`: Debian's linux-source-%s plus "
+           "patches/%s/series)." % (kernel, KERNEL, KERNEL, KERNEL), "",
            "One run of `make bench`: %d cells (%d vhost-user, %d i2c-stub, "
            "%d on mainline's aggregator and tools), bus speeds %s, n = %s "
            "operations per cell after 2 warm-up operations. Guest stage "

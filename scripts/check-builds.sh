@@ -29,7 +29,7 @@ build() {	# NAME FRAGMENT...
 		grep -E 'error|Error' "$log" | head -n 10
 		return 1
 	fi
-	# W=1 on the series' files only: the rest of 6.12 is not ours.
+	# W=1 on the series' files only: the rest of the kernel is not ours.
 	rm -f "$out"/drivers/gpio/gpiolib-block*.o "$out"/drivers/gpio/gpio-block-of.o
 	make -s -C "$SRC" O="$out" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
 		W=1 -j"$JOBS" drivers/gpio/ >"$out/w1.log" 2>&1 || {

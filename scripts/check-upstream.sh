@@ -1,17 +1,19 @@
 #!/bin/sh
-# check-upstream.sh TREE PATCHDIR OUT: the upstream series alone
-# (patches/series entries under upstream/) must apply with git am on a
-# pristine linux-source-6.12 and build without the block series: the guest
+# check-upstream.sh TREE PATCHDIR SERIES OUT: the upstream series alone
+# (the entries of SERIES under an upstream/ folder) must apply with git am
+# on TREE's pristine base (Debian's linux-source) and build without the
+# block series: the guest
 # configuration minus configs/block-gpio.config, with its KUnit test
 # (configs/upstream.config) and the expander drivers it changes
 # (configs/i2c-parts.config: gpio-regmap, pca9570, ds4520, adnp, aw9523,
 # sx150x, cy8c95x0), W=1 for the files it touches in drivers/gpio and
 # drivers/pinctrl.
-# OUT/linux is a clone of TREE's base commit, so build/linux is not touched.
+# OUT/linux is a clone of TREE's base commit, so TREE is not touched.
 set -eu
-TREE=${1:?usage: check-upstream.sh TREE PATCHDIR OUT}
+TREE=${1:?usage: check-upstream.sh TREE PATCHDIR SERIES OUT}
 PATCHES=$2
-OUT=$3
+SERIES=$3
+OUT=$4
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 C=$HERE/configs
 JOBS=${JOBS:-$(nproc)}
@@ -27,16 +29,17 @@ fi
 $GIT am --abort >/dev/null 2>&1 || true
 $GIT reset -q --hard base
 n=0
-for p in $(grep '^upstream/' "$PATCHES/series"); do
+BASE=$(git -C "$SRC" log -1 --format=%s base)
+for p in $(grep '^[^#]*/upstream/' "$SERIES"); do
 	if ! $GIT am -q --keep-cr "$PATCHES/$p" >/dev/null 2>"$OUT/am-error"; then
-		echo "upstream: $p does not apply on pristine 6.12:" >&2
+		echo "upstream: $p does not apply on pristine $BASE:" >&2
 		cat "$OUT/am-error" >&2
 		$GIT am --abort >/dev/null 2>&1 || true
 		exit 1
 	fi
 	n=$((n + 1))
 done
-echo "upstream: $n patches apply on pristine 6.12"
+echo "upstream: $n patches apply on pristine $BASE"
 
 K=$OUT/kernel
 mkdir -p "$K"

@@ -1,9 +1,9 @@
 #!/bin/bash
 # compare.sh SPEC_A SPEC_B: `make compare`. Two guest kernels from two
 # patch sets, the same bench matrix on both on one board, and a report of
-# what changed per cell (bench/compare.py). Everything under $B/compare.
+# what changed per cell (bench/compare.py). Everything under $KB/compare.
 #
-# SPEC: comma-separated changes to patches/series, in order:
+# SPEC: comma-separated changes to the kernel's series (SERIES_FILE), in order:
 #   series    the series as it is (the default; may be left out)
 #   -NAME     without the one patch of the series whose path contains
 #             NAME (-upstream/0005, -pca953x-access; an error unless exactly one)
@@ -11,7 +11,7 @@
 #             else DIR/*.patch in name order)
 # e.g. A=-upstream/0005 B=series: upstream/0005 (pca953x pair access) off and on; A=series B=+my-patches.
 #
-# Both kernels come from the one extracted tree, $KSRC (build/linux):
+# Both kernels come from the one extracted tree, $KSRC (build/KERNEL/linux):
 # kernel-tree.sh commits the side's patches onto the Debian base in a
 # private index and checks the result out, which rewrites only the files
 # that differ from what is checked out, so kbuild recompiles only what
@@ -19,16 +19,17 @@
 # seeded by a copy of the last finished one (the main kernel for A, A
 # for B): objects keep the tree's path in their command lines, so a
 # second tree (a git worktree elsewhere) would recompile everything.
-# At the end the tree goes back to patches/series (the main kernel then
+# At the end the tree goes back to the series (the main kernel then
 # recompiles the same few files at its next build).
 #
-# Environment (from the Makefile): B KSRC KOUT BOARD_DTB DAEMON JOBS,
+# Environment (from the Makefile): B KB KSRC KOUT SERIES_FILE TARBALL
+# BOARD_DTB DAEMON JOBS,
 # QUICK=1 for the short matrix.
 set -eu
 SPEC_A=${1:-series}
 SPEC_B=${2:-series}
 HERE=$(cd "$(dirname "$0")/.." && pwd)
-C=$B/compare
+C=$KB/compare
 T=$HERE/scripts/stage.sh
 JOBS=${JOBS:-$(nproc)}
 KMAKE=(make -s -C "$KSRC" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
@@ -38,7 +39,7 @@ patchdir() {
 	local spec=$1 dir=$2 item p n
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	grep -v '^[[:space:]]*\(#\|$\)' "$HERE/patches/series" |
+	grep -v '^[[:space:]]*\(#\|$\)' "$SERIES_FILE" |
 		while read -r p; do
 			mkdir -p "$(dirname "$dir/$p")"
 			ln -s "$HERE/patches/$p" "$dir/$p"
@@ -52,7 +53,7 @@ patchdir() {
 			n=${item#-}
 			if [ "$(grep -cF -- "$n" "$dir/series")" != 1 ]; then
 				echo "compare: '$n' must name exactly one patch of" \
-				     "patches/series; it matches:" >&2
+				     "the series; it matches:" >&2
 				grep -F -- "$n" "$dir/series" >&2
 				return 1
 			fi
@@ -82,7 +83,8 @@ patchdir() {
 # kernel SIDE SEED: the side's kernel and initramfs in $C/SIDE/kernel.
 kernel() {
 	local side=$1 seed=$2 out=$C/$1/kernel
-	"$T" "patch-$side" "$HERE/scripts/kernel-tree.sh" "$KSRC" "$C/$side/patches"
+	"$T" "patch-$side" "$HERE/scripts/kernel-tree.sh" "$KSRC" \
+		"$C/$side/patches" "$C/$side/patches/series" "$TARBALL"
 	if [ ! -f "$out/.config" ]; then
 		rm -rf "$out"
 		"$T" "seed-$side" cp -a "$seed" "$out"
@@ -100,7 +102,7 @@ kernel() {
 bench() {
 	local side=$1 out=$C/$1/kernel
 	rm -rf "$C/$side/bench"
-	B=$C/$side RUN=$C/$side/run ZIMAGE=$out/arch/arm/boot/zImage \
+	KB=$C/$side RUN=$C/$side/run ZIMAGE=$out/arch/arm/boot/zImage \
 		INITRAMFS=$out/initramfs.cpio.gz PACED=1 QUIET=progress \
 		"$T" "bench-$side" "$HERE/scripts/vm.sh" bench \
 		"$([ "${QUICK:-0}" = 1 ] && echo quick || echo full)"
@@ -121,7 +123,8 @@ if cmp -s "$C/A/patches/series" "$C/B/patches/series" &&
 fi
 
 restore() {
-	"$T" restore-tree "$HERE/scripts/kernel-tree.sh" "$KSRC" "$HERE/patches" ||
+	"$T" restore-tree "$HERE/scripts/kernel-tree.sh" "$KSRC" "$HERE/patches" \
+		"$SERIES_FILE" "$TARBALL" ||
 		echo "compare: could not restore $KSRC" >&2
 }
 trap restore EXIT

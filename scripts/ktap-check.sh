@@ -15,10 +15,10 @@ LOG=$1
 # WARN and BUG (KASAN and "sleeping function called from invalid context"
 # print as "BUG: ..."), oopses and panics, hung tasks, lockdep's reports
 # (each a "WARNING: <what>" line, listed by name too in case a timestamp
-# precedes it), UBSAN, refcount and list debugging, and kmemleak's scan
-# result and report (rootfs-overlay/init scans at the end of a test run).
-# scripts/test-ktap-check.sh feeds one of each to this script.
-SPLAT='------------\[ cut here \]------------|^(\[[ 0-9.]+\] )?WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel|Internal error:|INFO: task .* blocked|possible recursive locking|possible circular locking|inconsistent lock state|possible irq lock inversion|suspicious RCU usage|bad unlock balance|held lock freed|lock held when returning to user space|sleeping function called from invalid context|KASAN:|UBSAN:|kmemleak:.*new suspected|unreferenced object 0x|general protection fault|refcount_t:|list_(add|del) corruption|Call trace:|Backtrace:'
+# precedes it), UBSAN, refcount and list debugging. kmemleak's report is
+# read apart, below. scripts/test-ktap-check.sh feeds one of each to this
+# script.
+SPLAT='------------\[ cut here \]------------|^(\[[ 0-9.]+\] )?WARNING:|BUG:|Oops|Kernel panic|Unable to handle kernel|Internal error:|INFO: task .* blocked|possible recursive locking|possible circular locking|inconsistent lock state|possible irq lock inversion|suspicious RCU usage|bad unlock balance|held lock freed|lock held when returning to user space|sleeping function called from invalid context|KASAN:|UBSAN:|general protection fault|refcount_t:|list_(add|del) corruption|Call trace:|Backtrace:'
 
 # Plans: a KTAP document starts with "KTAP version 1" (or its plan) at
 # some indentation (4 spaces per nesting level) and ends where a result
@@ -80,6 +80,44 @@ if grep -Eq -e "$SPLAT" "$LOG"; then
 	echo "FAILED: kernel splat on the console:"
 	grep -En -e "$SPLAT" "$LOG" | head -n 20
 	rc=1
+fi
+# kmemleak (DEBUG=1; rootfs-overlay/init): its report, object by object.
+# A leak whose backtrace is not the probe's (kmemleak-test, which the
+# guest loads to leak on purpose) fails the run; so does a report that
+# misses the probe's leaks, since a check that cannot see those cannot
+# see any. An object reported outside the guest's report fails too.
+if grep -q 'unreferenced object 0x\|bench: kmemleak: probe' "$LOG"; then
+	awk '
+	function end_obj() {
+		if (obj == "") return
+		if (mine) probed++
+		else if (++other <= 5) leaks[other] = obj
+		obj = ""; mine = 0
+	}
+	/bench: kmemleak: probe loaded/ { probe = 1 }
+	/bench: kmemleak: scanned, report follows/ { inrep = 1; next }
+	/bench: kmemleak: end of report/ { end_obj(); inrep = 0; next }
+	/unreferenced object 0x/ {
+		end_obj()
+		if (!inrep) { outside++; next }
+		obj = $0; sub(/^.*unreferenced/, "unreferenced", obj)
+		next
+	}
+	inrep && obj != "" && /kmemleak_test/ { mine = 1 }
+	END {
+		end_obj()
+		for (i = 1; i <= other && i <= 5; i++)
+			print "FAILED: kmemleak: " leaks[i]
+		if (other)
+			print "FAILED: kmemleak: " other " leaked objects besides the probe'\''s"
+		if (outside)
+			print "FAILED: kmemleak: objects reported outside the guest'\''s report"
+		if (probe && !probed)
+			print "FAILED: kmemleak: the probe'\''s deliberate leak was not reported: the check is blind"
+		if (probe && probed && !other && !outside)
+			print "kmemleak: no leak but the probe'\''s " probed " objects: the check sees leaks"
+		exit (other || outside || (probe && !probed))
+	}' "$LOG" || rc=1
 fi
 if ! grep -q '^BENCH-EXIT=' "$LOG"; then
 	echo "FAILED: the guest suite did not finish (no BENCH-EXIT line)"

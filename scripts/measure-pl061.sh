@@ -10,7 +10,7 @@
 set -eu
 N=${1:-100}
 B=${B:?run through make: make measure-pl061}
-RUN=$B/run
+RUN=$KB/run
 
 count() {	# CMD -> "READS WRITES" of pl061 data accesses during the boot
 	QEMU_TRACE='pl061_*' QUIET=1 scripts/vm.sh cmd "$1" >/dev/null

@@ -1,9 +1,12 @@
 #!/bin/sh
-# mkrootfs.sh B KOUT OUT: the guest's initramfs.
+# mkrootfs.sh B KOUT OUT: the guest's initramfs. KB (environment) is the
+# kernel's own build directory: its guest programs and kselftests were
+# built against that kernel's headers.
 # Debian armhf packages (unpacked, not installed), the kernel's modules,
 # rootfs-overlay/ and the project's static armhf programs.
 set -eu
 B=$1 KOUT=$2 OUT=$3
+KB=${KB:?mkrootfs.sh: KB not set}
 R=$KOUT/rootfs
 rm -rf "$R"
 mkdir -p "$R"
@@ -19,13 +22,13 @@ if [ -d "$KOUT/mods/lib/modules" ]; then
 fi
 cp -a rootfs-overlay/. "$R/"
 mkdir -p "$R/usr/bin" "$R/usr/sbin" "$R/sbin" "$R/bin" "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/run" "$R/mnt"
-if [ -d "$B/guest-bin" ]; then
-	cp -a "$B/guest-bin/." "$R/usr/bin/"
+if [ -d "$KB/guest-bin" ]; then
+	cp -a "$KB/guest-bin/." "$R/usr/bin/"
 fi
 # The upstream GPIO kselftests, run by the guest test 47-kselftest-gpio.
-if [ -d "$B/kselftest" ]; then
+if [ -d "$KB/kselftest" ]; then
 	mkdir -p "$R/usr/lib/kselftest"
-	cp -a "$B/kselftest/." "$R/usr/lib/kselftest/"
+	cp -a "$KB/kselftest/." "$R/usr/lib/kselftest/"
 fi
 (cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 > "$OUT.tmp"

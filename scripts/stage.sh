@@ -4,6 +4,6 @@ name=$1; shift
 t0=$(date +%s.%N)
 "$@"; rc=$?
 t1=$(date +%s.%N)
-printf '[stage] %-12s %6.1fs%s\n' "$name" "$(echo "$t1 - $t0" | bc)" \
+printf '[stage] %-20s %6.1fs%s\n' "$name" "$(echo "$t1 - $t0" | bc)" \
 	"$([ $rc -ne 0 ] && echo " FAILED (exit $rc)")"
 exit $rc

@@ -24,7 +24,7 @@ VM=scripts/vm.sh
 # Per boot (a bound for a hang; each boot takes seconds on an idle host);
 # the debug kernel (DEBUG=1) boots and runs several times slower.
 BOOT_TIMEOUT=${LIFECYCLE_TIMEOUT:-300}
-L=$B/lifecycle
+L=$KB/lifecycle
 rm -rf "$L"
 mkdir -p "$L"
 pass=0 failed=0

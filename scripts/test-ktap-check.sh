@@ -61,8 +61,7 @@ lockdep held at return|WARNING: lock held when returning to user space!
 KASAN|BUG: KASAN: slab-use-after-free in virtio_i2c_msg_done+0x30/0x90
 UBSAN|UBSAN: shift-out-of-bounds in drivers/gpio/gpiolib-block.c:412:15
 atomic sleep|BUG: sleeping function called from invalid context at kernel/locking/mutex.c:585
-kmemleak scan|kmemleak: 2 new suspected memory leaks (see /sys/kernel/debug/kmemleak)
-kmemleak report|unreferenced object 0xc3a1b200 (size 64):
+kmemleak report outside the guest's|unreferenced object 0xc3a1b200 (size 64):
 oops|Internal error: Oops: 5 [#1] SMP ARM
 hung task|INFO: task gpioblock:71 blocked for more than 120 seconds.
 REPORTS
@@ -131,6 +130,41 @@ if ! grep -q "^TODO: .*not ok 1 value" "$T/out"; then
 	fail=$((fail + 1))
 	echo "FAIL: the TODO result is not listed"
 fi
+
+# kmemleak's report (DEBUG=1): the probe's leak (kmemleak-test) must be
+# in it, and nothing else.
+leak() {	# LABEL FUNCTION: one reported object allocated in FUNCTION
+	cat <<LOG
+unreferenced object 0xc3a1b2$1 (size 64):
+  comm "sh", pid 71, jiffies 4294943001
+  backtrace (crc 5a3c0e1d):
+    __kmalloc_noprof+0x1b4/0x2b0
+    $2
+LOG
+}
+kml() {	# PROBE(0|1) OBJECTS...: a run whose report holds OBJECTS
+	probe=$1; shift
+	clean | sed '/^bench: kmemleak: scanned/,$d'
+	[ "$probe" = 1 ] &&
+		echo "bench: kmemleak: probe loaded (kmemleak-test leaks on purpose)"
+	echo "kmemleak: 3 new suspected memory leaks (see /sys/kernel/debug/kmemleak)"
+	echo "bench: kmemleak: scanned, report follows"
+	for o in "$@"; do echo "$o"; done
+	echo "bench: kmemleak: end of report"
+	echo "BENCH-EXIT=0"
+}
+P=$(leak 00 'kmemleak_test_init+0x4c/0x1000 [kmemleak_test]')
+L=$(leak 40 'desc_set_label+0x3c/0x98')
+kml 1 "$P" "$P" > "$T/console"
+expect 0 "kmemleak: only the probe's leak"
+kml 1 "$P" "$L" > "$T/console"
+expect 1 "kmemleak: a leak besides the probe's"
+grep -q 'FAILED: kmemleak: unreferenced object 0xc3a1b240' "$T/out" || {
+	fail=$((fail + 1)); echo "FAIL: the leaked object is not named"; }
+kml 1 > "$T/console"
+expect 1 "kmemleak: the probe's leak not reported (blind)"
+kml 0 "$L" > "$T/console"
+expect 1 "kmemleak: a leak, no probe"
 
 echo "ktap-check self-test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -7,9 +7,9 @@
 #   count "CMD"   the same, then print what it put on each bus
 #                 (bench/count.py: transactions, bytes, bus time, decoded)
 #   test          run the guest test suite; KTAP is checked on the host
-#   bench         run the guest benchmark; results land in $B/bench
+#   bench         run the guest benchmark; results land in $KB/bench
 #
-# Environment (set by the Makefile): B KOUT ZIMAGE INITRAMFS DAEMON
+# Environment (set by the Makefile): B KB KOUT ZIMAGE INITRAMFS DAEMON
 # BOARD_DTB; TIMEOUT (seconds, per boot), IDLE_TIMEOUT (seconds without a
 # new console byte; 0 = none), PACED=1 (bus paced in real time).
 # CMD_FILE: the command for cmd and count, read from this file instead of
@@ -20,7 +20,7 @@
 set -u
 MODE=$1
 ARG=${2:-}
-RUN=${RUN:-$B/run}
+RUN=${RUN:-$KB/run}
 ATTACH_DPID=${ATTACH_DPID:-}
 MEM=256M
 
@@ -233,7 +233,7 @@ cmd|count)
 test)
 	scripts/ktap-check.sh "$CONSOLE"; exit $? ;;
 bench)
-	mkdir -p "$B/bench"
-	cp "$CONSOLE" "$BUSLOG" "$B/bench/"
+	mkdir -p "$KB/bench"
+	cp "$CONSOLE" "$BUSLOG" "$KB/bench/"
 	grep -q '^BENCH-EXIT=0' "$CONSOLE" || { echo "vm: bench failed in the guest" >&2; exit 1; } ;;
 esac

@@ -29,6 +29,20 @@ static uint32_t prop_u32(const void *fdt, int node, const char *prop,
 	return p && len >= 4 ? fdt32_to_cpu(*p) : dflt;
 }
 
+/* A uint8 property (/bits/ 8 in the source), read as the kernel's
+ * device_property_read_u8() does: its first byte. A 32-bit cell there
+ * reads as its high byte, 0, in the kernel too.
+ */
+static uint32_t prop_u8(const void *fdt, int node, const char *prop,
+			uint32_t dflt)
+{
+	const uint8_t *p;
+	int len;
+
+	p = fdt_getprop(fdt, node, prop, &len);
+	return p && len >= 1 ? p[0] : dflt;
+}
+
 static bool prop_bool(const void *fdt, int node, const char *prop)
 {
 	return fdt_getprop(fdt, node, prop, NULL) != NULL;
@@ -61,9 +75,9 @@ static int add_spi_chip(struct loader *ld, struct spi_bus *sb, int node)
 	cfg.chain = prop_u32(fdt, node, "registers-number",
 			     prop_u32(fdt, node, "#daisy-chained-devices",
 				      (ngpios + 7) / 8));
-	cfg.present_mask = prop_u32(fdt, node, "microchip,spi-present-mask",
-				    prop_u32(fdt, node, "mcp,spi-present-mask",
-					     0));
+	/* uint8 in the binding (microchip,mcp23s08.yaml) */
+	cfg.present_mask = prop_u8(fdt, node, "microchip,spi-present-mask",
+				   prop_u8(fdt, node, "mcp,spi-present-mask", 0));
 	cfg.modesel_8bit = prop_bool(fdt, node, "maxim,modesel-8bit");
 	if (loader_room(ld))
 		return -1;
