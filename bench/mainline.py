@@ -8,10 +8,11 @@ when the counts show the pattern it explains.
 """
 OPS = ["set-all", "set-mask", "get-all", "toggle", "rmw"]
 # The paths this section adds to the matrix (run-bench's mainline()).
-EXTRA = ("aggregator", "gpiod-tools")
+EXTRA = ("aggregator", "gpiod-tools", "gpiod2-tools")
 # Rows per part, in this order, where the run has them.
 ROWS = ["cdev-line", "cdev-multi", "aggregator:ordered",
-        "aggregator:interleaved", "gpiod-tools", "block-dev", "block-sysfs"]
+        "aggregator:interleaved", "aggregator:configfs-interleaved",
+        "gpiod-tools", "gpiod2-tools", "block-dev", "block-sysfs"]
 
 
 def is_extra(c):
@@ -40,17 +41,24 @@ def section(cells, speeds, out):
         return
     out += ["## Mainline alternatives: gpio-aggregator and libgpiod's tools",
             "",
-            "The same lines through what 6.12 already has. "
+            "The same lines through what the kernel already has. "
             "`aggregator:ordered`: a gpio-aggregator chip (new_device, lines "
             "by name) over the span24 lines of the free pcf8574 and pcf8575, "
             "the pcf8574's 8 then the pcf8575's 16; `aggregator:interleaved`:"
             " the same lines alternating between the two chips (then the "
             "pcf8575's last 8). Both through one GPIO v2 request on the "
             "aggregator chip with masked SET/GET_VALUES, as cdev-multi does "
-            "on a real chip. `gpiod-tools`: libgpiod %s's `gpioset CHIP "
-            "OFF=V...` / `gpioget CHIP OFF...`, one process per chip and "
-            "operation, as a user or script calls them. %g kHz; counts are "
-            "the same at every speed." % ("1.6 (Debian 12)", hz / 1000), ""]
+            "on a real chip; `aggregator:configfs-interleaved` (kernels with "
+            "the aggregator's configfs, v6.16 on): the interleaved chip made "
+            "through configfs, one lineN group per line keyed by its name. "
+            "`gpiod-tools`: libgpiod 1.6's (Debian 12) `gpioset CHIP "
+            "OFF=V...` / `gpioget CHIP OFF...`, whose v1 line-handle "
+            "requests set each line's direction one by one; `gpiod2-tools`: "
+            "libgpiod 2.1's (Debian 13, bookworm-backports) `gpioset -t0 -c "
+            "CHIP OFF=V...` / `gpioget --numeric -c CHIP OFF...` through v2 "
+            "line requests. One process per chip and operation, as a user "
+            "or script calls them. %g kHz; counts are the same at every "
+            "speed." % (hz / 1000), ""]
     for part, nl in parts:
         rows = []
         for r in ROWS:
@@ -132,8 +140,8 @@ def verdicts(at, parts):
                     "- **Block wins**, %s %d lines, `aggregator:interleaved`:"
                     " %s tx/op for set-all and %s for get-all against %s and "
                     "%s in chip order. gpiolib's gpiod_set_array_value_"
-                    "complex() and gpiod_get_array_value_complex() (6.12 "
-                    "drivers/gpio/gpiolib.c) batch only *consecutive* "
+                    "complex() and gpiod_get_array_value_complex() (the "
+                    "kernel's drivers/gpio/gpiolib.c) batch only *consecutive* "
                     "descriptors of one chip, so every change of chip along "
                     "the aggregator's line order costs one more driver call, "
                     "and each call of a port-wide driver is a transaction. "
@@ -158,11 +166,21 @@ def verdicts(at, parts):
         elif tl["set-all"]:
             out.append("- %s %d lines, `gpiod-tools`: %s tx/op set-all, as "
                        "the block." % (part, nl, _fmt(tl["set-all"])))
+        t2 = tx(part, nl, "gpiod2-tools")
+        if t2["set-all"] and tl["set-all"]:
+            out.append(
+                "- %s %d lines, libgpiod 2.1 against 1.6: gpioset %s tx/op "
+                "against %s, gpioget %s against %s (the block: %s and %s). "
+                "2.1's tools request a chip's lines in one v2 "
+                "GPIO_V2_GET_LINE_IOCTL per call." % (
+                    part, nl, _fmt(t2["set-all"]), _fmt(tl["set-all"]),
+                    _fmt(t2["get-all"]), _fmt(tl["get-all"]),
+                    _fmt(blk["set-all"]), _fmt(blk["get-all"])))
     out += ["", "Latency: the table's last column divides the median of "
             "set-all by /dev/<block>'s in the same run (unpaired cells, "
             "seconds apart on a shared host: a ratio, not a time). "
-            "gpiod-tools starts a process per chip and operation, which "
-            "dominates its latency.", ""]
+            "gpiod-tools and gpiod2-tools start a process per chip and "
+            "operation, which dominates their latency.", ""]
     return out
 
 

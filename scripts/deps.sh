@@ -109,6 +109,20 @@ for p in $GUEST_PKGS; do
 	(cd "$B/debs" && $APT download -o APT::Sandbox::User=root "$p:armhf" >/dev/null)
 done
 
+# libgpiod 2.1's tools beside Debian 12's 1.6 (a bench path of their own,
+# gpiod2-tools): from bookworm-backports, where Debian 13's 2.1 is
+# packaged for Debian 12; kept apart, as both packages are named gpiod
+# (scripts/mkrootfs.sh puts 2.1's tools in /usr/lib/gpiod2/bin).
+GUEST_BPO_PKGS="gpiod libgpiod3"
+mkdir -p "$B/debs-gpiod2"
+for p in $GUEST_BPO_PKGS; do
+	ls "$B/debs-gpiod2/${p}_"*_armhf.deb >/dev/null 2>&1 && continue
+	apt_update
+	echo "deps: downloading $p:armhf from bookworm-backports"
+	(cd "$B/debs-gpiod2" && $APT download -o APT::Sandbox::User=root \
+		"$p:armhf/bookworm-backports" >/dev/null)
+done
+
 # --- checks: what the build and the boot will use, tried now -----------
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

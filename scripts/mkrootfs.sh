@@ -20,6 +20,19 @@ if [ -d "$KOUT/mods/lib/modules" ]; then
 	mkdir -p "$R/lib/modules"
 	cp -a "$KOUT/mods/lib/modules/." "$R/lib/modules/"
 fi
+# libgpiod 2.1 (bookworm-backports): its library beside 1.6's (another
+# soname), its tools, named as 1.6's, in a directory of their own.
+if ls "$B"/debs-gpiod2/*.deb >/dev/null 2>&1; then
+	G=$KOUT/rootfs-gpiod2
+	rm -rf "$G"
+	for deb in "$B"/debs-gpiod2/*.deb; do
+		dpkg-deb -x "$deb" "$G"
+	done
+	mkdir -p "$R/usr/lib/gpiod2"
+	cp -a "$G/usr/lib/arm-linux-gnueabihf/." "$R/usr/lib/arm-linux-gnueabihf/"
+	cp -a "$G/usr/bin" "$R/usr/lib/gpiod2/bin"
+	rm -rf "$G"
+fi
 cp -a rootfs-overlay/. "$R/"
 mkdir -p "$R/usr/bin" "$R/usr/sbin" "$R/sbin" "$R/bin" "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/run" "$R/mnt"
 if [ -d "$KB/guest-bin" ]; then

@@ -17,7 +17,11 @@
  *                    makes it; NAME says how its lines are laid out)
  *       gpiod-tools  libgpiod's gpioset / gpioget, one process per chip
  *                    and operation, several lines each, as a user calls
- *                    them (libgpiod 1.6 syntax: gpioset CHIP OFF=V...)
+ *                    them (libgpiod 1.6 syntax: gpioset CHIP OFF=V...;
+ *                    its tools use the v1 line-handle ioctls)
+ *       gpiod2-tools the same with libgpiod 2.1's tools (GPIOD2_BIN:
+ *                    gpioset -t0 -c CHIP OFF=V..., gpioget --numeric -c
+ *                    CHIP OFF...; v2 line requests), as Debian 13 ships
  * OP    set-all   write a new value to every line (all lines change)
  *       set-mask  write the lower half of the lines only
  *       get-all   read every line (they are outputs: the port is read)
@@ -75,6 +79,9 @@ struct chip {
 
 enum path { P_SYSFS, P_LINE, P_MULTI, P_BDEV, P_BSYSFS, P_TOOLS };
 
+/* libgpiod 2.1's tools, beside Debian 12's 1.6 ones (scripts/mkrootfs.sh) */
+#define GPIOD2_BIN "/usr/lib/gpiod2/bin/"
+
 struct line {
 	struct chip *chip;
 	unsigned int off;
@@ -89,6 +96,7 @@ struct line {
 struct access {
 	const char *name;		/* PATH as given */
 	enum path path;
+	int tools_v2;			/* gpiod2-tools: libgpiod 2.1's syntax */
 	char block_name[64];
 	struct chip chips[MAX_CHIPS];
 	unsigned int nchips;
@@ -332,7 +340,7 @@ static void set_block_mask(uint64_t mask)
 static uint64_t tool(struct chip *c, uint64_t mask, uint64_t bits, int set)
 {
 	char args[MAX_LINES][16], out[256] = "";
-	char *argv[MAX_LINES + 3];
+	char *argv[MAX_LINES + 5];
 	unsigned int i, n = 0, k;
 	uint64_t v = 0;
 	int fds[2], status;
@@ -340,7 +348,14 @@ static uint64_t tool(struct chip *c, uint64_t mask, uint64_t bits, int set)
 	pid_t pid;
 	char *p;
 
-	argv[n++] = set ? "gpioset" : "gpioget";
+	if (A->tools_v2) {
+		/* -t0: set, then exit at once (2.1 holds the lines otherwise) */
+		argv[n++] = set ? GPIOD2_BIN "gpioset" : GPIOD2_BIN "gpioget";
+		argv[n++] = set ? "-t0" : "--numeric";
+		argv[n++] = "-c";
+	} else {
+		argv[n++] = set ? "gpioset" : "gpioget";
+	}
 	argv[n++] = c->name;
 	for (i = 0; i < c->n; i++) {
 		if (!(mask >> i & 1))
@@ -781,7 +796,7 @@ static int parse_path(struct access *a, const char *name)
 		a->path = P_LINE;
 	else if (!strcmp(name, "cdev-multi") || !strncmp(name, "aggregator:", 11))
 		a->path = P_MULTI;
-	else if (!strcmp(name, "gpiod-tools"))
+	else if (!strcmp(name, "gpiod-tools") || !strcmp(name, "gpiod2-tools"))
 		a->path = P_TOOLS;
 	else if (!strncmp(name, "block-dev:", 10))
 		a->path = P_BDEV;
@@ -789,6 +804,7 @@ static int parse_path(struct access *a, const char *name)
 		a->path = P_BSYSFS;
 	else
 		return -1;
+	a->tools_v2 = !strcmp(name, "gpiod2-tools");
 	if (a->path == P_BDEV || a->path == P_BSYSFS)
 		snprintf(a->block_name, sizeof(a->block_name), "%s",
 			 strchr(name, ':') + 1);
