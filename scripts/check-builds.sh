@@ -43,6 +43,7 @@ build() {	# NAME FRAGMENT...
 
 rc=0
 build virt-nosysfs "$C/base.config" "$C/block-gpio.config" \
+	$(ls "$C/${KERNEL:?}"/*.config 2>/dev/null) \
 	"$C/check/virt-nosysfs.config" || rc=1
 build footbridge-nosysfs "$C/check/footbridge.config" || rc=1
 build footbridge-sysfs "$C/check/footbridge.config" \

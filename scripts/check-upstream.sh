@@ -45,6 +45,7 @@ K=$OUT/kernel
 mkdir -p "$K"
 "$HERE/scripts/kernel-config.sh" "$SRC" "$K" "$C/base.config" \
 	"$C/kselftest.config" "$C/i2c-parts.config" "$C/upstream.config" \
+	$(ls "$C/${KERNEL:?}"/*.config 2>/dev/null) \
 	>/dev/null
 if ! make -s -C "$SRC" O="$K" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
 	-j"$JOBS" zImage modules >"$K/build.log" 2>&1; then
