@@ -10,7 +10,7 @@ DIR/irq-latency.png. Counts are deterministic and shown as such (a
 spread would be printed as min-max); latencies come from one run of an
 emulated guest, so they are compared as ratios within this run only.
 
-    bench/irqreport.py build/bench
+    bench/irqreport.py build/7.3/bench
 """
 import csv
 import os

@@ -12,7 +12,7 @@ exists) and DIR/minimum.csv. A cover letter row whose series figure
 differs from the measured one is marked, as is a part above its
 minimum.
 
-    bench/minreport.py build/bench [COVER_LETTER]
+    bench/minreport.py build/7.3/bench [COVER_LETTER]
 """
 import os
 import re

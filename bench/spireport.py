@@ -11,7 +11,7 @@ or that differs between the clocks, is shown as such. Bus time follows
 from the clock (host-side "speed"); latency is one emulated run's and
 only compared within it.
 
-    bench/spireport.py build/bench
+    bench/spireport.py build/7.3/bench
 """
 import os
 import sys

@@ -12,7 +12,7 @@
 # the new series, whichever way they differ (a changed patch, a patch
 # left out by make compare, a user's patches on top). Stops on the first
 # patch that does not apply (the work tree is then left as it was) and
-# records what was applied in build/linux/.applied-patches.
+# records what was applied in TREE/.applied-patches.
 set -eu
 SRC=${1:?usage: kernel-tree.sh TREE PATCHDIR SERIES TARBALL}
 PATCHES=${2:?}
