@@ -15,6 +15,11 @@
 # still prints what it did, and one more check that fails: "the test ran
 # to its end". scripts/ktap-check.sh fails a run whose results do not
 # match a plan. While output is held, fds 8 and 9 keep the console.
+# KVER: the running kernel as MAJOR * 100 + MINOR (6.12: 612, 7.3: 703),
+# for the counts a mainline change moved between the two kernels the
+# suite runs on; each use names the commit.
+KVER=$(uname -r | awk -F. '{ print $1 * 100 + $2 }')
+
 KTAP_N=0
 KTAP_PLAN=0
 KTAP_FAILED=0
