@@ -35,19 +35,19 @@
  * RegInterruptMask lets it; NINT is low while any InterruptSource bit is
  * set. Writing 1 to an InterruptSource bit "clears the bit in
  * RegInterruptSource and in RegEventStatus"; writing 1 to an EventStatus
- * bit "clears the bit in RegEventStatus and in RegInterruptSource";
- * "If the edge sensitivity of the IO is changed, the bit(s) will be
- * cleared automatically". Reads clear nothing. Assumed: an edge while
- * masked does not reach InterruptSource when the line is unmasked later;
- * outputs sense no edges.
+ * bit "clears the bit in RegEventStatus and in RegInterruptSource if
+ * relevant"; "If the edge sensitivity of the IO is changed, the bit(s)
+ * will be cleared automatically". Reads clear nothing. Assumed: an edge
+ * while masked does not reach InterruptSource when the line is unmasked
+ * later; outputs sense no edges.
  *
  * Not modelled: the programmable logic (PLD mode lines keep the output
  * latch), the boost and auto-clear bits of RegAdvanced (the driver
  * writes 0x00, the reset value; the auto-clear on a RegData read is
- * taken to be off there), NRESET. Not
- * checked against the datasheets: the reset value of RegAdvanced, that
- * the pointer increments (one SX1503 library writes 0x12 registers in one
- * transfer), the SX1502's address range (the model accepts any).
+ * taken to be off there), NRESET. Not checked against the datasheets:
+ * the reset value of RegAdvanced, that the pointer increments (one
+ * SX1503 library writes 0x12 registers in one transfer), the SX1502's
+ * address range (the model accepts any).
  */
 #include <string.h>
 
