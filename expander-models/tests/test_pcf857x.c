@@ -81,8 +81,8 @@ TEST(interrupt_on_change_cleared_by_read)
  * "Resetting occurs ... in the write mode at the acknowledge bit": the
  * write that moves the port's own pins resets the interrupt as it moves
  * them, so INT does not go active, not even for no time (no I record).
- * A pin of the other port moved by the write (wired to it) does
- * interrupt: that port was not written.
+ * An interrupt pending on the other port of a 16-line part stays: that
+ * port was not written.
  */
 TEST(own_write_is_no_interrupt)
 {
