@@ -296,9 +296,9 @@ TEST(mcp23s17_no_effect_of_bytes_not_clocked_out)
 }
 
 /*
- * Reading INTCAPA, INTCAPB in one frame reads both; a 2-byte read of
- * GPIOB alone must not clear port A through a wrap-around prefetch
- * (GPIOB, then OLATA: no clear on port A either way).
+ * A frame reading INTCAPB alone clears port B only: with SEQOP = 0 the
+ * byte loaded after it is GPIOA's, which the controller does not clock
+ * out. A frame reading INTCAPA and INTCAPB clears both.
  */
 TEST(mcp23s17_each_byte_read_clears_its_port)
 {
