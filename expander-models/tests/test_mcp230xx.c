@@ -133,10 +133,15 @@ TEST(mcp23017_bank1_map)
 	rig_free(&r);
 }
 
+/*
+ * Port B through INTA, as pinctrl-mcp23s08 sets it up for one INT line
+ * (microchip,irq-mirror: IOCON.MIRROR). DS20001952C 3.6.4/3.6.5.
+ */
 TEST(mcp23017_interrupt_on_change)
 {
 	struct chip *c = one("microchip,mcp23017");
 
+	CHECK_EQ(reg_write(r.b, A, 0x0a, 0x40), 0);	/* IOCON.MIRROR */
 	CHECK_EQ(reg_write(r.b, A, 0x0d, 0x01), 0);	/* GPPUB bit 0 */
 	CHECK_EQ(reg_write(r.b, A, 0x05, 0x01), 0);	/* GPINTENB */
 	CHECK_EQ(c->irq, 0);
@@ -146,12 +151,15 @@ TEST(mcp23017_interrupt_on_change)
 	CHECK_EQ(reg_read(r.b, A, 0x11), 0xfe);		/* INTCAPB */
 	CHECK_EQ(c->irq, 0);
 	CHECK_EQ(reg_read(r.b, A, 0x0f), 0x00);
-	/* against DEFVAL: stays set while the pin differs */
+	/* against DEFVAL: the condition stands while the pin differs */
 	CHECK_EQ(reg_write(r.b, A, 0x07, 0x01), 0);	/* DEFVALB */
 	CHECK_EQ(reg_write(r.b, A, 0x09, 0x01), 0);	/* INTCONB */
 	CHECK_EQ(c->irq, 1);
-	CHECK_EQ(reg_read(r.b, A, 0x13), 0xfe);		/* GPIOB clears */
+	CHECK_EQ(reg_read(r.b, A, 0x13), 0xfe);		/* GPIOB */
+	CHECK_EQ(c->irq, 1);				/* still differs */
 	ext(c, 8, -1);
+	CHECK_EQ(c->irq, 1);				/* held until read */
+	CHECK_EQ(reg_read(r.b, A, 0x13), 0xff);
 	CHECK_EQ(c->irq, 0);
 	rig_free(&r);
 }

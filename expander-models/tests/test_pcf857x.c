@@ -77,6 +77,32 @@ TEST(interrupt_on_change_cleared_by_read)
 	rig_free(&r);
 }
 
+/*
+ * "Resetting occurs ... in the write mode at the acknowledge bit": the
+ * write that moves the port's own pins resets the interrupt as it moves
+ * them, so INT does not go active, not even for no time (no I record).
+ * An interrupt pending on the other port of a 16-line part stays: that
+ * port was not written.
+ */
+TEST(own_write_is_no_interrupt)
+{
+	struct chip *c = one("nxp,pcf8574", A);
+
+	CHECK_EQ(byte_write(r.b, A, 0x0f), 0);
+	CHECK_EQ(byte_write(r.b, A, 0xf0), 0);
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(count_lines(rig_log(&r), "I chip="), 0);
+	rig_free(&r);
+	c = one("nxp,pcf8575", A);
+	CHECK_EQ(word_write(r.b, A, 0x0fff), 0);	/* P17-P14 low */
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(count_lines(rig_log(&r), "I chip="), 0);
+	ext(c, 8, 0);			/* port 1: pending */
+	CHECK_EQ(byte_write(r.b, A, 0x0f), 0);	/* port 0 only */
+	CHECK_EQ(c->irq, 1);
+	rig_free(&r);
+}
+
 /* pcf8575 set: one 2-byte write, P0x then P1x. */
 TEST(pcf8575_word)
 {
@@ -197,6 +223,7 @@ int main(void)
 	RUN(quasi_bidirectional_input);
 	RUN(quasi_output_low);
 	RUN(interrupt_on_change_cleared_by_read);
+	RUN(own_write_is_no_interrupt);
 	RUN(pcf8575_word);
 	RUN(pcf8575_interrupt_per_port);
 	RUN(no_int_parts);

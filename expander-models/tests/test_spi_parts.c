@@ -313,7 +313,11 @@ TEST(mcp23s17_sequential_and_interrupt)
 	CHECK_EQ(rx[2], 0x34);
 	CHECK_EQ(rx[3], 0x12);
 	CHECK_EQ(rx[4], 0x34);
-	/* Interrupt on change of input B0: INT until GPIOB is read. */
+	/*
+	 * Interrupt on change of input B0 (on INTA through IOCON.MIRROR,
+	 * SEQOP kept): INT until GPIOB is read.
+	 */
+	mcp_write16(0, 0x0a, 0x6060);
 	mcp_write16(0, 0x04, 0x0100);	/* GPINTENB bit 0 */
 	CHECK_EQ(c->irq, 0);
 	drive(c, 8, 0);

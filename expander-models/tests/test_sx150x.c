@@ -3,7 +3,8 @@
  * test_sx150x.c - SX1502 and SX1503: reset values, the registers at the
  * places pinctrl-sx150x.c's SX150X_123 tables put them, the SX1503's
  * B-then-A pairs and Sense order, pulls, edges into InterruptSource and
- * EventStatus (write 1 to clear), and both banks in one transfer.
+ * EventStatus (write 1 to clear, both at once; a Sense change clears),
+ * and both banks in one transfer.
  */
 #include "check.h"
 #include "fixture.h"
@@ -109,6 +110,72 @@ TEST(sx1503_edges_and_interrupt)
 	rig_free(&r);
 }
 
+/*
+ * RegInterruptSource: "Writing '1' clears the bit in RegInterruptSource
+ * and in RegEventStatus. When all bits are cleared, NINT signal goes
+ * back high." RegEventStatus: "Writing '1' clears the bit in
+ * RegEventStatus and in RegInterruptSource if relevant." Reads, of
+ * those or of RegData, clear nothing.
+ */
+TEST(sx1503_a_one_clears_source_and_event)
+{
+	struct chip *c = one("semtech,sx1503q", 0x20);
+	const uint8_t a = 0x20;
+
+	CHECK_EQ(reg_write(r.b, a, 0x0d, 0x30), 0);	/* IO2 both edges */
+	CHECK_EQ(reg_write(r.b, a, 0x09, 0xfb), 0);	/* IO2 unmasked */
+	ext(c, 2, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x0f), 0x04);
+	CHECK_EQ(reg_read(r.b, a, 0x11), 0x04);
+	CHECK_EQ(reg_read(r.b, a, 0x01) & 0x04, 0);	/* RegDataA */
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_write(r.b, a, 0x0f, 0x04), 0);	/* InterruptSourceA */
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(reg_read(r.b, a, 0x11), 0x00);	/* EventStatusA too */
+	ext(c, 2, -1);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_write(r.b, a, 0x11, 0x04), 0);	/* EventStatusA */
+	CHECK_EQ(reg_read(r.b, a, 0x0f), 0x00);	/* InterruptSourceA too */
+	CHECK_EQ(c->irq, 0);
+	/* a 0 clears nothing */
+	ext(c, 2, 0);
+	CHECK_EQ(reg_write(r.b, a, 0x0f, 0x00), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x11, 0x00), 0);
+	CHECK_EQ(c->irq, 1);
+	rig_free(&r);
+}
+
+/*
+ * RegEventStatus: "If the edge sensitivity of the IO is changed, the
+ * bit(s) will be cleared automatically" (and with it NINT, once no
+ * InterruptSource bit is left).
+ */
+TEST(sx1502_sense_change_clears_the_line)
+{
+	struct chip *c = one("semtech,sx1502q", 0x21);
+	const uint8_t a = 0x21;
+
+	CHECK_EQ(reg_write(r.b, a, 0x07, 0x0c), 0);	/* IO1 both */
+	CHECK_EQ(reg_write(r.b, a, 0x06, 0x03), 0);	/* IO4 both */
+	CHECK_EQ(reg_write(r.b, a, 0x05, 0xfd), 0);	/* IO1 unmasked */
+	ext(c, 1, 0);
+	ext(c, 4, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x09), 0x12);
+	CHECK_EQ(reg_write(r.b, a, 0x07, 0x0c), 0);	/* the same: kept */
+	CHECK_EQ(reg_write(r.b, a, 0x07, 0x3c), 0);	/* + IO2; IO1 kept */
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x08), 0x02);
+	CHECK_EQ(reg_write(r.b, a, 0x07, 0x34), 0);	/* IO1 rising only */
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(reg_read(r.b, a, 0x08), 0x00);
+	CHECK_EQ(reg_read(r.b, a, 0x09), 0x10);	/* IO4 left */
+	CHECK_EQ(reg_write(r.b, a, 0x06, 0x00), 0);	/* IO4 none */
+	CHECK_EQ(reg_read(r.b, a, 0x09), 0x00);
+	rig_free(&r);
+}
+
 /* The block minimum: both banks of Data in one write and one read. */
 TEST(sx1503_both_banks_in_one_transfer)
 {
@@ -130,6 +197,8 @@ int main(void)
 	RUN(sx1502_registers);
 	RUN(sx1503_pairs_b_first);
 	RUN(sx1503_edges_and_interrupt);
+	RUN(sx1503_a_one_clears_source_and_event);
+	RUN(sx1502_sense_change_clears_the_line);
 	RUN(sx1503_both_banks_in_one_transfer);
 	return CHECK_DONE();
 }

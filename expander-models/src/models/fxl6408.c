@@ -4,8 +4,9 @@
  * addresses 0x01..0x13 (the map gpio-fxl6408.c and other drivers of the
  * part use):
  *   0x01 device ID and control: manufacturer 101 in bits 7:5 (what the
- *        driver's probe checks), firmware revision 000 in 4:2; writing
- *        bit 0 resets every register
+ *        driver's probe checks), firmware revision 000 in 4:2, RST_INT
+ *        in bit 1 (set by power-on and software reset, cleared by
+ *        reading the register); writing bit 0 resets every register
  *   0x03 direction, 1 = output (reset 0x00)
  *   0x05 output state (reset 0x00)
  *   0x07 output high-Z, 1 = released even as an output (reset 0xff)
@@ -13,14 +14,30 @@
  *   0x0b pull enable (reset 0xff)   0x0d pull select, 1 = up (reset 0xff)
  *   0x0f input status (read only)
  *   0x11 interrupt mask, 1 = masked (reset 0xff)
- *   0x13 interrupt status: an unmasked input that differs from its
- *        default state; cleared by reading it
+ *   0x13 interrupt status (read only)
  * At power-on every line is an input pulled up, all interrupts masked.
  * The register pointer moves on by one after every data byte (the
  * driver's regmap cache fill reads 0x00..0x13 in one transfer); addresses
  * between the registers read 0 and ignore writes; above 0x13 the command
- * byte is NACKed. Not checked against the datasheet: bits 1:0 of the ID
- * register at reset (0b10 here) and whether the pointer increments.
+ * byte is NACKed.
+ *
+ * Interrupts. The FXL6408 datasheet's register text was not at hand;
+ * what follows is the register-compatible TI TCA7408's (SCPS235,
+ * "Register 11h", "Register 13h", "Interrupt (INT) output") and the
+ * RPi/Toradex gpio-fxl6408 drivers' ("Mask of pins which have generated
+ * an interrupt. Cleared on read", and reading the ID "clears RST_INT as
+ * a side effect"). A status bit is set when an input "changes to a
+ * value opposite to the default value" of 0x09; reading 0x13 clears it
+ * and deasserts INT; "the input must be asserted back to the default
+ * state before this bit is set again"; an output never sets it, but an
+ * output turned input that differs does ("false interrupt"). The mask
+ * keeps a bit off INT, not out of the status register. INT (open drain,
+ * active low) while an unmasked status bit is set.
+ *
+ * Not checked against the FXL6408 datasheet: bits 1:0 of the ID register
+ * at reset (0b10 here: RST_INT set), that RST_INT does not drive INT
+ * (assumed here), that the mask leaves the status bit set, and whether
+ * the pointer increments.
  */
 #include <string.h>
 
@@ -37,11 +54,14 @@
 #define R_MASK		0x11
 #define R_STATUS	0x13
 #define ID_RESET	0xa2
+#define ID_RST_INT	0x02
 #define ID_SW_RST	0x01
 
 struct fxl6408 {
 	struct chip c;
 	uint8_t reg[R_STATUS + 1];
+	uint8_t differ;		/* inputs off their default state, last look */
+	bool resetting;		/* pins settling after a reset: no interrupt */
 	uint8_t ptr;
 	bool cmd_next;
 };
@@ -56,16 +76,29 @@ static void reset_regs(struct fxl6408 *m)
 	m->reg[R_MASK] = 0xff;
 }
 
-static void update_irq(struct fxl6408 *m)
+/* Inputs whose level is the opposite of their input default state. */
+static uint8_t differ_now(const struct fxl6408 *m)
 {
 	uint8_t pins = pin_read_bits(&m->c.pins, 0, 8);
-	uint8_t in = ~m->reg[R_DIR];
 
-	m->reg[R_STATUS] |= (pins ^ m->reg[R_DEFAULT]) & in & ~m->reg[R_MASK];
-	chip_set_irq(&m->c, m->reg[R_STATUS] != 0);
+	return (pins ^ m->reg[R_DEFAULT]) & ~m->reg[R_DIR];
 }
 
-static void apply(struct fxl6408 *m)
+/*
+ * A status bit is set as an input turns away from its default state
+ * (TCA7408 "Register 13h"); staying away sets nothing more until it
+ * came back. The mask only keeps the bit off INT ("Register 11h").
+ */
+static void update_irq(struct fxl6408 *m)
+{
+	uint8_t d = differ_now(m);
+
+	m->reg[R_STATUS] |= d & ~m->differ;
+	m->differ = d;
+	chip_set_irq(&m->c, (m->reg[R_STATUS] & ~m->reg[R_MASK]) != 0);
+}
+
+static void apply_pins(struct fxl6408 *m)
 {
 	unsigned int i;
 
@@ -81,6 +114,27 @@ static void apply(struct fxl6408 *m)
 		pin_set_pull(&m->c.pins, i, pull);
 		pin_set_drive(&m->c.pins, i, d);
 	}
+}
+
+static void apply(struct fxl6408 *m)
+{
+	apply_pins(m);
+	update_irq(m);
+}
+
+/*
+ * Power-on or software reset: the registers' reset values and the pins
+ * they make. Getting there is no input turning away from its default
+ * state (assumed): an input that differs then sets its status bit only
+ * after it came back and left again.
+ */
+static void reset(struct fxl6408 *m)
+{
+	reset_regs(m);
+	m->resetting = true;
+	apply_pins(m);
+	m->resetting = false;
+	m->differ = differ_now(m);
 	update_irq(m);
 }
 
@@ -117,10 +171,10 @@ static int fxl6408_write(struct i2c_target *t, uint8_t byte)
 		return 0;
 	if (r == R_ID) {
 		if (byte & ID_SW_RST)
-			reset_regs(m);
-	} else {
-		m->reg[r] = byte;
+			reset(m);
+		return 0;	/* bits 7:1 are read only */
 	}
+	m->reg[r] = byte;
 	apply(m);
 	return 0;
 }
@@ -135,7 +189,9 @@ static uint8_t fxl6408_read(struct i2c_target *t)
 	if (r == R_INPUT)
 		return pin_read_bits(&m->c.pins, 0, 8);
 	v = m->reg[r];
-	if (r == R_STATUS) {
+	if (r == R_ID) {
+		m->reg[R_ID] &= ~ID_RST_INT;	/* cleared by the read */
+	} else if (r == R_STATUS) {
 		m->reg[R_STATUS] = 0;
 		update_irq(m);
 	}
@@ -151,7 +207,10 @@ static const struct i2c_target_ops fxl6408_ops = {
 static void fxl6408_pin_changed(void *ctx, unsigned int pin,
 				enum pin_level old, enum pin_level now)
 {
-	update_irq(ctx);
+	struct fxl6408 *m = ctx;
+
+	if (!m->resetting)
+		update_irq(m);
 }
 
 static int fxl6408_init(struct chip *c, char *err, size_t errlen)
@@ -159,10 +218,9 @@ static int fxl6408_init(struct chip *c, char *err, size_t errlen)
 	struct fxl6408 *m = CHIP_MODEL(c, struct fxl6408);
 
 	c->has_irq = true;
-	reset_regs(m);
 	m->cmd_next = true;
 	chip_add_target(c, c->reg, &fxl6408_ops, m);
-	apply(m);
+	reset(m);
 	c->pins.notify = fxl6408_pin_changed;
 	c->pins.ctx = m;
 	return 0;

@@ -7,8 +7,10 @@
  *
  * The first written byte is the register address; addresses past the
  * map are NACKed. Data bytes then go to or come from the pointer, which
- * moves as mcp23xxx_next() says. INT (per port, or ORed with MIRROR) is
- * chip->irq: any INTF bit set.
+ * moves as mcp23xxx_next() says. A read byte's effect (GPIO and INTCAP
+ * clear the port's interrupt) happens as the byte goes out: the bus asks
+ * for a byte only when the controller clocks it. chip->irq is INTA (port
+ * A's interrupt, or either port's with IOCON.MIRROR).
  */
 
 #include "chip.h"
@@ -23,7 +25,7 @@ struct mcp230xx {
 
 static void mcp_irq(struct mcp23xxx *d)
 {
-	chip_set_irq(d->c, mcp23xxx_intf(d));
+	chip_set_irq(d->c, mcp23xxx_inta(d));
 }
 
 static int mcp_start(struct i2c_target *t, bool read)

@@ -14,8 +14,17 @@
  * answers to address 0, which is how the driver's first IOCON write
  * (HAEN = 1) reaches all of them. An address past the map reads and
  * writes register 0x00. Lines: the part at address a of the present
- * mask, k-th present, owns lines k*N .. k*N+N-1. INT is chip->irq: any
- * INTF bit of any part. Not modelled: the MCP23S18.
+ * mask, k-th present, owns lines k*N .. k*N+N-1.
+ *
+ * SO must carry a data byte's first bit before its first clock, so the
+ * byte is loaded (mcp23xxx_peek(), no effect) when the previous one is
+ * in; the read takes effect (GPIO and INTCAP clear the port's interrupt)
+ * only when its last bit went out, "after the LSb of the data is clocked
+ * out" (DS20001952C 3.6.4): a frame that ends earlier, or the byte after
+ * the last one the controller clocks, clears nothing. Every part that
+ * answered the opcode sees the read. INT is chip->irq: the INTA outputs
+ * of the parts, open drain on one net (mcp23xxx.h). Not modelled: the
+ * MCP23S18.
  */
 
 #include "chip.h"
@@ -48,7 +57,7 @@ static void mcp_irq(struct mcp23xxx *d)
 	unsigned int i;
 
 	for (i = 0; i < m->ndev; i++)
-		any |= mcp23xxx_intf(&m->dev[i].regs);
+		any |= mcp23xxx_inta(&m->dev[i].regs);
 	chip_set_irq(&m->c, any);
 }
 
@@ -101,9 +110,13 @@ static int64_t mcp_word(void *priv, uint32_t in, unsigned int idx)
 		m->ptr = mcp23xxx_next(&m->sel->regs, m->ptr);
 		return SPI_HIZ;
 	} else {
+		/* The byte at ptr went out whole: now it was read. */
+		for (i = 0; i < m->ndev; i++)
+			if (m->answer & (1u << i))
+				mcp23xxx_read_done(&m->dev[i].regs, m->ptr);
 		m->ptr = mcp23xxx_next(&m->sel->regs, m->ptr);
 	}
-	return m->read ? mcp23xxx_read(&m->sel->regs, m->ptr) : SPI_HIZ;
+	return m->read ? mcp23xxx_peek(&m->sel->regs, m->ptr) : SPI_HIZ;
 }
 
 static const struct spi_word_ops mcp_wops = {

@@ -10,11 +10,6 @@ static uint16_t levels(const struct mcp23xxx *d)
 	return pin_read_bits(&d->c->pins, d->first, 8 * d->nport);
 }
 
-static uint16_t reg16(const struct mcp23xxx *d, unsigned int k)
-{
-	return d->r[0][k] | (d->nport == 2 ? d->r[1][k] << 8 : 0);
-}
-
 static void apply(struct mcp23xxx *d)
 {
 	unsigned int i;
@@ -30,23 +25,51 @@ static void apply(struct mcp23xxx *d)
 	}
 }
 
+/*
+ * The conditions of port p with its pins at now, each INTCON = 0 pin
+ * against its previous level in was (3.6.5): the first one of the port
+ * sets INTF and captures INTCAP; while INTF is set the port waits
+ * (3.6.4, "Subsequent interrupt conditions on the port will not cause
+ * an interrupt to occur as long as the interrupt is not cleared").
+ */
+static void check_port(struct mcp23xxx *d, unsigned int p, uint8_t now,
+		       uint8_t was)
+{
+	uint8_t *r = d->r[p], con = r[MCP_INTCON];
+	uint8_t ref = (con & r[MCP_DEFVAL]) | (~con & was);
+	uint8_t hit = (now ^ ref) & r[MCP_GPINTEN] & r[MCP_IODIR];
+
+	if (!hit || r[MCP_INTF])
+		return;
+	r[MCP_INTF] = hit;
+	r[MCP_INTCAP] = now;
+}
+
 void mcp23xxx_check(struct mcp23xxx *d)
 {
-	uint16_t now = levels(d), con = reg16(d, MCP_INTCON);
-	uint16_t ref = (con & reg16(d, MCP_DEFVAL)) | (~con & d->last);
-	uint16_t hit = (now ^ ref) & reg16(d, MCP_GPINTEN) &
-		       reg16(d, MCP_IODIR);
+	uint16_t now = levels(d);
 	unsigned int p;
 
+	for (p = 0; p < d->nport; p++)
+		check_port(d, p, now >> (8 * p), d->last >> (8 * p));
 	d->last = now;
-	for (p = 0; p < d->nport; p++) {
-		uint8_t h = hit >> (8 * p);
+	d->irq(d);
+}
 
-		if (!h || d->r[p][MCP_INTF])
-			continue;	/* INTF holds the first change */
-		d->r[p][MCP_INTF] = h;
-		d->r[p][MCP_INTCAP] = now >> (8 * p);
-	}
+/*
+ * Reading GPIO or INTCAP of port p clears its interrupt (3.6.4). An
+ * INTCON = 0 pin takes its level now as the new reference (3.6.5 item
+ * 1: "The default state is reset ... after clearing the interrupt
+ * condition"); an INTCON = 1 pin that still differs from DEFVAL keeps
+ * the condition (item 2), which interrupts again at once.
+ */
+static void clear_port(struct mcp23xxx *d, unsigned int p)
+{
+	uint16_t now = levels(d), mask = 0xffu << (8 * p);
+
+	d->r[p][MCP_INTF] = 0;
+	d->last = (d->last & ~mask) | (now & mask);
+	check_port(d, p, now >> (8 * p), now >> (8 * p));
 	d->irq(d);
 }
 
@@ -99,27 +122,39 @@ uint8_t mcp23xxx_next(const struct mcp23xxx *d, uint8_t a)
 	return a + 1;
 }
 
-uint8_t mcp23xxx_read(struct mcp23xxx *d, uint8_t a)
+uint8_t mcp23xxx_peek(const struct mcp23xxx *d, uint8_t a)
 {
 	unsigned int p;
 	int k = mcp23xxx_decode(d, a, &p);
-	uint8_t *r = d->r[p], v;
+	const uint8_t *r = d->r[p];
 
 	switch (k) {
+	case -1:
+		return 0;
 	case MCP_IOCON:
 		return d->r[0][MCP_IOCON];
 	case MCP_GPIO:
-		v = (levels(d) >> (8 * p)) ^ (r[MCP_IPOL] & r[MCP_IODIR]);
-		r[MCP_INTF] = 0;
-		d->irq(d);
-		return v;
-	case MCP_INTCAP:
-		r[MCP_INTF] = 0;
-		d->irq(d);
-		return r[MCP_INTCAP];
+		return (levels(d) >> (8 * p)) ^ (r[MCP_IPOL] & r[MCP_IODIR]);
 	default:
-		return k < 0 ? 0 : r[k];
+		return r[k];
 	}
+}
+
+void mcp23xxx_read_done(struct mcp23xxx *d, uint8_t a)
+{
+	unsigned int p;
+	int k = mcp23xxx_decode(d, a, &p);
+
+	if (k == MCP_GPIO || k == MCP_INTCAP)
+		clear_port(d, p);
+}
+
+uint8_t mcp23xxx_read(struct mcp23xxx *d, uint8_t a)
+{
+	uint8_t v = mcp23xxx_peek(d, a);
+
+	mcp23xxx_read_done(d, a);
+	return v;
 }
 
 void mcp23xxx_write(struct mcp23xxx *d, uint8_t a, uint8_t v)
@@ -134,6 +169,7 @@ void mcp23xxx_write(struct mcp23xxx *d, uint8_t a, uint8_t v)
 		return;		/* read only */
 	case MCP_IOCON:
 		d->r[0][MCP_IOCON] = v & (d->nport == 1 ? IOCON_08 : IOCON_17);
+		d->irq(d);	/* MIRROR moves port B's interrupt onto INTA */
 		return;
 	case MCP_GPIO:
 		k = MCP_OLAT;
@@ -146,9 +182,12 @@ void mcp23xxx_write(struct mcp23xxx *d, uint8_t a, uint8_t v)
 	mcp23xxx_check(d);
 }
 
-bool mcp23xxx_intf(const struct mcp23xxx *d)
+bool mcp23xxx_inta(const struct mcp23xxx *d)
 {
-	return reg16(d, MCP_INTF) != 0;
+	bool b = d->nport == 2 && d->r[1][MCP_INTF] &&
+		 (d->r[0][MCP_IOCON] & MCP_IOCON_MIRROR);
+
+	return d->r[0][MCP_INTF] || b;
 }
 
 bool mcp23xxx_owns(const struct mcp23xxx *d, unsigned int pin)

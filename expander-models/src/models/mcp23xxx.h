@@ -21,12 +21,28 @@
  * BANK = 0 toggles between the A and B registers of a pair (this is how
  * the driver's 16-bit regmap reaches both ports in one transfer).
  *
- * Interrupts: an enabled input that changes (INTCON = 0) or differs from
- * DEFVAL (INTCON = 1) sets its INTF bit and captures the port into
- * INTCAP (the first change of a port until it is cleared); reading GPIO
- * or INTCAP of that port clears INTF. What INTF means for the INT pin
- * is the front end's (irq()): INTPOL/ODR/MIRROR are stored, not
- * modelled.
+ * Interrupts (MCP23017/MCP23S17 datasheet DS20001952C, 3.6.4
+ * "Interrupt operation", 3.6.5 "Interrupt conditions", Figures 3-8 and
+ * 3-9, registers 3.5.3-3.5.9): only inputs with GPINTEN set interrupt.
+ * With INTCON = 0 a pin interrupts when it changes from its previous
+ * value, the reference being taken again when the interrupt occurs and
+ * when it is cleared; with INTCON = 1 it interrupts while it differs
+ * from DEFVAL, and that condition "will remain as long as the condition
+ * exists, regardless if the INTCAP or GPIO is read" (INT clears only if
+ * the condition is gone). The first interrupt of a port sets INTF (read
+ * only) to the pin(s) that caused it and copies the port's pin levels
+ * into INTCAP (read only); later conditions of that port wait until it
+ * is cleared. Reading GPIO or INTCAP of the port clears it "after the
+ * LSb of the data is clocked out"; writing them does not. INTA belongs
+ * to port A, INTB to port B; IOCON.MIRROR ORs them onto both pins.
+ *
+ * The model's one INT output (chip->irq) is INTA: INTB is not brought
+ * out. Assumed where the datasheet is silent: DEFVAL is compared with
+ * the pin levels (before IPOL); a DEFVAL condition that still stands
+ * when a read clears the interrupt is a new interrupt at once (INTF =
+ * the DEFVAL pins that still differ, INTCAP = the port then), so INT
+ * does not drop; INT is active low and open drain whatever INTPOL and
+ * ODR say (the board's INT nets have their pull-ups).
  */
 #ifndef EXPANDER_MCP23XXX_H
 #define EXPANDER_MCP23XXX_H
@@ -41,6 +57,7 @@ enum { MCP_IODIR, MCP_IPOL, MCP_GPINTEN, MCP_DEFVAL, MCP_INTCON,
        MCP_NREG };
 
 #define MCP_IOCON_BANK	0x80
+#define MCP_IOCON_MIRROR	0x40
 #define MCP_IOCON_SEQOP	0x20
 #define MCP_IOCON_HAEN	0x08	/* the SPI parts: address pins used */
 
@@ -50,13 +67,13 @@ struct mcp23xxx {
 	unsigned int first;	/* its first line on c's pins */
 	uint8_t r[2][MCP_NREG];	/* IOCON lives in r[0][MCP_IOCON] only */
 	uint16_t last;		/* pin levels at the last change check */
-	/* INTF may have changed: the front end drives INT from it. */
+	/* INT may have changed: the front end drives its pin from it. */
 	void (*irq)(struct mcp23xxx *d);
 };
 
 /*
  * A part of nport ports on c's pins from first on, in its power-on
- * state (every line an input); irq is called when INTF may change.
+ * state (every line an input); irq is called when INT may change.
  */
 void mcp23xxx_init(struct mcp23xxx *d, struct chip *c, unsigned int nport,
 		   unsigned int first, void (*irq)(struct mcp23xxx *d));
@@ -64,12 +81,19 @@ void mcp23xxx_init(struct mcp23xxx *d, struct chip *c, unsigned int nport,
 int mcp23xxx_decode(const struct mcp23xxx *d, uint8_t a, unsigned int *port);
 /* The pointer after a data byte at address a (SEQOP, BANK, rollover). */
 uint8_t mcp23xxx_next(const struct mcp23xxx *d, uint8_t a);
-/* A read of address a (a valid address), with its side effects. */
+/* The byte a read of address a (a valid address) returns; no effect. */
+uint8_t mcp23xxx_peek(const struct mcp23xxx *d, uint8_t a);
+/*
+ * A read of address a is over (its last bit went out): its side effect,
+ * the interrupt clear of GPIO and INTCAP.
+ */
+void mcp23xxx_read_done(struct mcp23xxx *d, uint8_t a);
+/* A read of address a, at once: peek, then read_done. */
 uint8_t mcp23xxx_read(struct mcp23xxx *d, uint8_t a);
 /* A write of v to address a (a valid address). */
 void mcp23xxx_write(struct mcp23xxx *d, uint8_t a, uint8_t v);
-/* Any INTF bit set. */
-bool mcp23xxx_intf(const struct mcp23xxx *d);
+/* INTA: port A's interrupt pending, or with MIRROR either port's. */
+bool mcp23xxx_inta(const struct mcp23xxx *d);
 /* After a change of the part's pins from outside: interrupt on change. */
 void mcp23xxx_check(struct mcp23xxx *d);
 /* Whether line pin of the chip is one of this part's. */

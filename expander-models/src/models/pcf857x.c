@@ -8,7 +8,12 @@
  * Bytes alternate between the ports on 16-line parts (P07..P00, then
  * P17..P10, then P07..P00 again ...). INT (open drain) goes active when a
  * pin's level differs from what was last read or written on its port, and
- * resets when that port is read or written or the pin returns.
+ * resets when that port is read or written or the pin returns (PCF8574
+ * datasheet, "Interrupt output": resetting happens "in the write mode at
+ * the acknowledge bit", the ACK at which the written byte reaches the
+ * pins). So the port's own output change from a write is no interrupt:
+ * the model takes the write's snapshot with the new levels, and INT does
+ * not pulse on the way (assumed; the datasheet draws no INT for it).
  *
  * Not modelled: the brief strong pull-up on a 0->1 write, the PCA967x
  * RESET pin, software reset (general call 0x06) and device ID (0xF8):
@@ -28,6 +33,7 @@ struct pcf857x {
 	uint16_t latch;
 	uint16_t snapshot;	/* levels at the last access of each port */
 	unsigned int idx;	/* data byte within the transaction */
+	bool writing;		/* pins following a write: INT after it */
 };
 
 static uint16_t levels(const struct pcf857x *m)
@@ -73,7 +79,9 @@ static int pcf857x_write(struct i2c_target *t, uint8_t byte)
 	unsigned int p = m->idx++ % m->nports;
 
 	m->latch = (m->latch & ~(0xffu << (8 * p))) | byte << (8 * p);
+	m->writing = true;
 	apply(m);
+	m->writing = false;
 	port_seen(m, p);
 	return 0;
 }
@@ -97,7 +105,10 @@ static const struct i2c_target_ops pcf857x_ops = {
 static void pcf857x_pin_changed(void *ctx, unsigned int pin,
 				enum pin_level old, enum pin_level now)
 {
-	update_irq(ctx);
+	struct pcf857x *m = ctx;
+
+	if (!m->writing)
+		update_irq(m);
 }
 
 static int pcf857x_init(struct chip *c, char *err, size_t errlen)

@@ -17,8 +17,8 @@
  *                      0x0c = IO11-8, 0x0d = IO3-0 (the order the
  *                      driver's sx150x_maybe_swizzle() undoes)
  *   0x08    0x0e/0x0f  InterruptSource: a sensed edge on an unmasked
- *                      line; NINT while any bit is set; 1 clears
- *   0x09    0x10/0x11  EventStatus: a sensed edge on any line; 1 clears
+ *                      line; NINT while any bit is set
+ *   0x09    0x10/0x11  EventStatus: a sensed edge on any line
  *   0x10    0x20/0x21  PLDMode (reset 0x00), stored
  *   0x11-15 0x22-0x2b  PLDTable0-4, stored
  *   0xad    0xad       RegAdvanced (reset 0x00), stored
@@ -29,11 +29,25 @@
  * a gap reads 0 and ignores writes. Outputs are push-pull; a line with
  * both pull resistors enabled gets the pull-up.
  *
+ * Interrupts (SX1501/SX1502/SX1503 datasheet, register table): an
+ * edge that RegSense asks for (01 rising, 10 falling, 11 both, 00 none)
+ * on an input sets its EventStatus bit, and its InterruptSource bit if
+ * RegInterruptMask lets it; NINT is low while any InterruptSource bit is
+ * set. Writing 1 to an InterruptSource bit "clears the bit in
+ * RegInterruptSource and in RegEventStatus"; writing 1 to an EventStatus
+ * bit "clears the bit in RegEventStatus and in RegInterruptSource if
+ * relevant"; "If the edge sensitivity of the IO is changed, the bit(s)
+ * will be cleared automatically". Reads clear nothing. Assumed: an edge
+ * while masked does not reach InterruptSource when the line is unmasked
+ * later; outputs sense no edges.
+ *
  * Not modelled: the programmable logic (PLD mode lines keep the output
- * latch), the boost and auto-clear bits of RegAdvanced, NRESET. Not
- * checked against the datasheets: the reset value of RegAdvanced, that
- * the pointer increments (one SX1503 library writes 0x12 registers in one
- * transfer), the SX1502's address range (the model accepts any).
+ * latch), the boost and auto-clear bits of RegAdvanced (the driver
+ * writes 0x00, the reset value; the auto-clear on a RegData read is
+ * taken to be off there), NRESET. Not checked against the datasheets:
+ * the reset value of RegAdvanced, that the pointer increments (one
+ * SX1503 library writes 0x12 registers in one transfer), the SX1502's
+ * address range (the model accepts any).
  */
 #include <string.h>
 
@@ -129,6 +143,27 @@ static void update_irq(struct sx150x *m)
 	chip_set_irq(&m->c, get(m, m->map->src) != 0);
 }
 
+/* Writing v to a: a line whose edge sensitivity changes loses its bits. */
+static void sense_changed(struct sx150x *m, uint8_t a, uint8_t v)
+{
+	const struct sx150x_map *p = m->map;
+	uint16_t lost = 0;
+	unsigned int g, k;
+
+	for (g = 0; g < m->nb * 2; g++) {
+		if (a != p->sense[g])
+			continue;
+		for (k = 0; k < 4; k++)
+			if (((m->reg[a] ^ v) >> (2 * k)) & 3)
+				lost |= 1u << (4 * g + k);
+	}
+	if (!lost)
+		return;
+	put(m, p->event, get(m, p->event) & ~lost);
+	put(m, p->src, get(m, p->src) & ~lost);
+	update_irq(m);
+}
+
 /* Edges on inputs since the last look, as the Sense registers ask. */
 static void check_edges(struct sx150x *m)
 {
@@ -196,10 +231,16 @@ static int sx150x_write(struct i2c_target *t, uint8_t byte)
 	if (!valid(m, a))
 		return 0;
 	if (in_reg(m, a, p->src) || in_reg(m, a, p->event)) {
-		m->reg[a] &= ~byte;	/* write 1 to clear */
+		/* a 1 clears the bit in both registers */
+		unsigned int i = in_reg(m, a, p->src) ? a - p->src :
+							a - p->event;
+
+		m->reg[p->src + i] &= ~byte;
+		m->reg[p->event + i] &= ~byte;
 		update_irq(m);
 		return 0;
 	}
+	sense_changed(m, a, byte);
 	m->reg[a] = byte;
 	apply(m);
 	return 0;

@@ -17,14 +17,32 @@
  *   0x08/09 PUR  100k pull-up enable (inputs)
  *   0x0A/0B IER  interrupt enable
  *   0x0C/0D TSCR output three-state (1 = high impedance)
- *   0x0E/0F ISR  interrupt status (read only, cleared by reading GSR)
+ *   0x0E/0F ISR  interrupt status (read only)
  *   0x10/11 REIR, 0x12/13 FEIR  rising / falling edge enables
  *   0x14/15 IFR  input filter (power-on 0xFF, stored)
- * Interrupts: an enabled input that changes sets its ISR bit (rising
- * and falling both when neither REIR nor FEIR is set, else the enabled
- * edges); INT (open drain, active low) while any ISR bit is set;
- * reading GSR clears the ISR bits of that port. SO is high impedance
- * except while a read's data byte goes out.
+ *
+ * Interrupts, per input with its IER bit set (Exar XRA1402/XRA1403
+ * datasheets, Table 3 "Interrupt generation and clearing"; the XRA1403
+ * front page: "The interrupt can be cleared if the input changes back
+ * to its original state or by reading the current state of the
+ * inputs"):
+ *   REIR = FEIR = 0: a rising or falling edge; the interrupt stands
+ *     while the input differs from its state at the last read of GSR,
+ *     so it clears when the input changes back, or by reading GSR;
+ *   REIR = 1 and/or FEIR = 1: a rising and/or falling edge, latched;
+ *     only reading GSR clears it (the input going back does not).
+ * ISR shows which inputs interrupt (reading it clears nothing); INT
+ * (open drain, active low) while any ISR bit is set. SO is high
+ * impedance except while a read's data byte goes out. That byte is
+ * loaded when the command byte is in, without effect; a read of GSR
+ * takes effect (clears) only once the byte's last bit went out, so a
+ * frame cut short clears nothing.
+ *
+ * Assumed where the datasheets are silent: GSR1 clears and re-references
+ * P0-P7, GSR2 P8-P15; the reference is the pin levels the read sent
+ * (before PIR), and edges are of the pin levels too; a latched edge
+ * stays (shown while its IER bit is set) until GSR is read; the 1075 ns
+ * input filter (IFR) is not modelled, pin changes being instantaneous.
  */
 
 #include "chip.h"
@@ -38,7 +56,10 @@ struct xra1403 {
 	struct chip c;
 	struct spi_word_target wt;
 	uint8_t r[NREG];
-	uint16_t last;
+	uint16_t last;		/* pin levels at the last look: edges */
+	uint16_t ref;		/* pins as the last GSR read of a port sent them */
+	uint16_t edges;		/* edges latched on REIR/FEIR inputs */
+	uint16_t sent;		/* pin levels in the GSR byte going out */
 	bool read;
 	unsigned int reg;
 };
@@ -69,40 +90,58 @@ static void apply(struct xra1403 *m)
 	}
 }
 
+/* Table 3, per enabled input: against the last GSR read, or latched. */
+static uint16_t isr(const struct xra1403 *m)
+{
+	uint16_t en = r16(m, IER) & r16(m, GCR);
+	uint16_t sel = r16(m, REIR) | r16(m, FEIR);
+
+	return en & ((~sel & (levels(m) ^ m->ref)) | (sel & m->edges));
+}
+
 static void update_irq(struct xra1403 *m)
 {
-	chip_set_irq(&m->c, r16(m, ISR) != 0);
+	chip_set_irq(&m->c, isr(m) != 0);
 }
 
 static void check_change(struct xra1403 *m)
 {
 	uint16_t now = levels(m), ch = now ^ m->last;
 	uint16_t en = r16(m, IER) & r16(m, GCR);
-	uint16_t re = r16(m, REIR), fe = r16(m, FEIR), hit;
+	uint16_t re = r16(m, REIR), fe = r16(m, FEIR);
 
 	m->last = now;
-	/* Per line: no edge selected means both edges. */
-	hit = ch & en & ((~(re | fe)) | (re & now) | (fe & ~now));
-	if (!hit)
-		return;
-	m->r[ISR] |= hit;
-	m->r[ISR + 1] |= hit >> 8;
+	m->edges |= ch & en & ((re & now) | (fe & ~now));
 	update_irq(m);
 }
 
-static uint8_t reg_read(struct xra1403 *m, unsigned int reg)
+/* The byte a read of reg sends, loaded before its first bit: no effect. */
+static uint8_t reg_load(struct xra1403 *m, unsigned int reg)
 {
+	unsigned int p = reg & 1;
+
 	if (reg >= NREG)
 		return 0;
 	if (reg == GSR || reg == GSR + 1) {
-		unsigned int p = reg - GSR;
-		uint8_t v = (levels(m) >> (8 * p)) ^ m->r[PIR + p];
-
-		m->r[ISR + p] = 0;
-		update_irq(m);
-		return v;
+		m->sent = levels(m);
+		return (m->sent >> (8 * p)) ^ m->r[PIR + p];
 	}
+	if (reg == ISR || reg == ISR + 1)
+		return isr(m) >> (8 * p);
 	return m->r[reg];
+}
+
+/* A read of reg is over, its last bit out: reading GSR clears (Table 3). */
+static void reg_read_done(struct xra1403 *m, unsigned int reg)
+{
+	uint16_t port;
+
+	if (reg != GSR && reg != GSR + 1)
+		return;
+	port = 0xffu << (8 * (reg - GSR));
+	m->ref = (m->ref & ~port) | (m->sent & port);
+	m->edges &= ~port;
+	update_irq(m);
 }
 
 static void reg_write(struct xra1403 *m, unsigned int reg, uint8_t v)
@@ -124,8 +163,10 @@ static int64_t xra_word(void *priv, uint32_t in, unsigned int idx)
 	} else if (!m->read) {
 		reg_write(m, m->reg, in);
 		return SPI_HIZ;
+	} else {
+		reg_read_done(m, m->reg);
 	}
-	return m->read ? reg_read(m, m->reg) : SPI_HIZ;
+	return m->read ? reg_load(m, m->reg) : SPI_HIZ;
 }
 
 static int64_t xra_select(void *priv)
@@ -159,6 +200,7 @@ static int xra_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
 	m->c.nspi = 1;
 	apply(m);
 	m->last = levels(m);
+	m->ref = m->last;
 	m->c.pins.notify = xra_pin_changed;
 	m->c.pins.ctx = m;
 	return 0;
