@@ -60,7 +60,9 @@ KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOUT) ARCH=arm \
 	 CROSS_COMPILE=arm-linux-gnueabihf-
 ZIMAGE := $(KOUT)/arch/arm/boot/zImage
 KSTAMP := $(KOUT)/.built
-SERIES := $(shell grep -v '^[[:space:]]*\(\#\|$$\)' $(SERIES_FILE) 2>/dev/null)
+SERIES_PATCHES := $(shell grep -v '^[[:space:]]*\(\#\|$$\)' $(SERIES_FILE) 2>/dev/null)
+# make post-series: which of the kernel's two series goes out.
+SERIES ?= upstream
 
 GUEST_CC := arm-linux-gnueabihf-gcc
 GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 \
@@ -101,7 +103,7 @@ export B KB KERNEL KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 .PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
 	test-host test-guest test-lifecycle test-kernel fresh-test checkpatch check-builds \
 	check-upstream measure-pl061 compare clean bench-host \
-	distclean
+	post-series test-post distclean
 .DEFAULT_GOAL := help
 
 help:
@@ -123,7 +125,8 @@ help:
 	@echo "make compare A=-0005 B=series  two kernels, same matrix, what changed per cell"
 	@echo "             PATCHES=DIR: the series against the series plus DIR's patches"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off, and check-upstream"
-	@echo "make check-upstream  KERNEL's upstream/ patches alone on its pristine tree: applies, builds"
+	@echo "make check-upstream  KERNEL's upstream/ patches alone on its pristine tree: applies, builds, sparse"
+	@echo "make post-series [SERIES=upstream|block]  the series ready for git send-email, under your git identity"
 	@echo "Variables: KERNEL=$(KERNEL) (one of $(KERNELS); make test: all unless given)"
 	@echo "           B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
 
@@ -136,7 +139,7 @@ $(B)/.deps: scripts/deps.sh scripts/vm.sh
 	@touch $@
 
 # --- kernel ------------------------------------------------------------
-$(KSRC)/.applied-patches: $(SERIES_FILE) $(addprefix patches/,$(SERIES)) \
+$(KSRC)/.applied-patches: $(SERIES_FILE) $(addprefix patches/,$(SERIES_PATCHES)) \
 			  scripts/kernel-tree.sh | $(B)/.deps
 	@$(T) fetch/$(KERNEL) sh -c 'scripts/fetch-linux-source.sh $(KERNEL) $(KB) >/dev/null'
 	@$(T) patch/$(KERNEL) scripts/kernel-tree.sh $(KSRC) $(CURDIR)/patches \
@@ -257,8 +260,15 @@ test-guest: $(VM_DEPS)
 test-lifecycle: $(VM_DEPS)
 	@$(T) lifecycle/$(KERNEL) scripts/test-daemon-lifecycle.sh
 
+# The series as make post-series writes it, under a test identity, checked
+# with git send-email --dry-run (nothing is sent). It needs the tree's
+# get_maintainer.pl, not a kernel build: it runs right after the patches.
+test-post: $(KSRC)/.applied-patches
+	@$(T) post-test/$(KERNEL) scripts/test-post-series.sh $(KSRC) \
+		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(KB)/post
+
 # Everything that needs a kernel, for one kernel.
-test-kernel: test-guest test-lifecycle
+test-kernel: test-post test-guest test-lifecycle
 
 # The host tests once, then each kernel in turn (a sub-make each, so that
 # every kernel-dependent path is its own). A failing kernel does not stop
@@ -317,6 +327,15 @@ check-upstream: $(KSRC)/.applied-patches
 	@$(T) check-upstream scripts/check-upstream.sh $(KSRC) \
 		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(KB)/check/upstream
 
+# KERNEL's SERIES (upstream or block) as it goes to the lists, under the
+# user's git identity: $(KB)/post/$(SERIES)/, git format-patch files with
+# a cover letter, To: and Cc: (scripts/post-series.sh). Then:
+# git send-email $(KB)/post/$(SERIES)/*.patch
+post-series: $(KSRC)/.applied-patches
+	@$(T) post-series/$(KERNEL) scripts/post-series.sh $(KSRC) \
+		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(SERIES) \
+		$(KB)/post/$(SERIES)
+
 # Run inside the kernel tree (checkpatch looks at the git tree of its
 # working directory). $(KSRC) is one commit of Debian's source with no
 # upstream history, so checkpatch cannot resolve the Fixes: tag of 0001
@@ -328,11 +347,11 @@ check-upstream: $(KSRC)/.applied-patches
 # checkpatch's reminder to update MAINTAINERS (FILE_PATH_CHANGES) is not
 # checked there. patches/block/ adds its own MAINTAINERS entries.
 checkpatch: $(KSRC)/.applied-patches
-	@cd $(KSRC) && export PATH=/usr/bin:$$PATH && for p in $(SERIES); do \
+	@cd $(KSRC) && export PATH=/usr/bin:$$PATH && for p in $(SERIES_PATCHES); do \
 		case $$p in */upstream/*) x=--ignore=FILE_PATH_CHANGES;; *) x=;; esac; \
 		scripts/checkpatch.pl --strict -q --ignore UNKNOWN_COMMIT_ID $$x \
 			$(CURDIR)/patches/$$p || exit 1; \
-	done; echo "checkpatch: $(words $(SERIES)) patches clean (--strict)"
+	done; echo "checkpatch: $(words $(SERIES_PATCHES)) patches clean (--strict)"
 
 clean:
 	rm -rf $(B)/models $(B)/dtb $(foreach k,$(KERNELS),$(addprefix \

@@ -7,7 +7,9 @@
 # (configs/upstream.config) and the expander drivers it changes
 # (configs/i2c-parts.config: gpio-regmap, pca9570, ds4520, adnp, aw9523,
 # sx150x, cy8c95x0), W=1 for the files it touches in drivers/gpio and
-# drivers/pinctrl.
+# drivers/pinctrl, and no sparse message that the pristine files do not
+# have (scripts/check-sparse.sh). Then the DT bindings of the whole
+# series, block/ included, in TREE (scripts/check-dt-bindings.sh).
 # OUT/linux is a clone of TREE's base commit, so TREE is not touched.
 set -eu
 TREE=${1:?usage: check-upstream.sh TREE PATCHDIR SERIES OUT}
@@ -65,4 +67,13 @@ echo "upstream: builds ($(grep -c 'warning:' "$K/build.log" || true)" \
      "warnings), W=1 on $(echo $files | wc -w) changed drivers/gpio and" \
      "drivers/pinctrl files:" \
      "$w warnings"
-[ "$w" = 0 ]
+[ "$w" = 0 ] || exit 1
+
+# Sparse on every C file the series changes, then on the same files of
+# the pristine tree (OUT/kernel-base, this configuration): only what the
+# series adds counts, less what SERIES's folder accepts (sparse-accepted,
+# each with its reason).
+acc=$(dirname "$SERIES")/sparse-accepted
+[ -f "$acc" ] || acc=/dev/null
+"$HERE/scripts/check-sparse.sh" "$SRC" "$K" "$OUT/kernel-base" base "$acc"
+"$HERE/scripts/check-dt-bindings.sh" "$TREE" "$OUT/dt"

@@ -21,11 +21,18 @@ cd "$(dirname "$0")/.."
 #   clang libclang-rt-14-dev  the fuzzers (libFuzzer, ASan, UBSan)
 #   sigrok-cli             decodes the bench's VCD wires in a host test
 #   valgrind               callgrind's instruction counts of the daemon
+#   git-email libmailtools-perl  git send-email --dry-run on make post-series's
+#                          files (scripts/test-post-series.sh); Mail::Address
+#                          is only a Recommends of git-email, without which
+#                          send-email dies
+#   sparse yamllint        make check-upstream (scripts/check-sparse.sh,
+#                          scripts/check-dt-bindings.sh)
 HOST_PKGS="qemu-system-arm gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 linux-source-6.12 device-tree-compiler libfdt-dev make gcc libc6-dev bc bison
 flex libssl-dev libelf-dev cpio xz-utils gzip kmod rsync perl git procps
 python3 python3-matplotlib python3-ply python3-git clang libclang-rt-14-dev
-sigrok-cli valgrind"
+sigrok-cli valgrind git-email libmailtools-perl sparse
+yamllint"
 # bash (and its libtinfo6): the upstream kselftest gpio-mockup.sh is a
 # bash script.
 GUEST_PKGS="busybox-static libc6 gpiod libgpiod2 i2c-tools libi2c0 bash
