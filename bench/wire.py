@@ -29,6 +29,7 @@ import os
 import sys
 
 import buslog
+import consolelog
 
 SCL, SDA = "scl", "sda"
 
@@ -215,7 +216,6 @@ pin wires, one scope per cell: DIR/wire.vcd or FILE."""
 
 
 def main(argv):
-    import report       # its console parser; report imports this module
     if len(argv) < 3:
         sys.exit(USAGE)
     out_dir, want = argv[1], dict(a.split("=", 1) for a in argv[2:]
@@ -225,7 +225,7 @@ def main(argv):
     for f in ("console.log", "bus.log"):
         if not os.path.exists(os.path.join(out_dir, f)):
             sys.exit("wire: no %s in %s: run make bench first" % (f, out_dir))
-    cells = report.parse(os.path.join(out_dir, "console.log"))[0]
+    cells = consolelog.parse(os.path.join(out_dir, "console.log"))[0]
 
     def match(c):
         for k, v in want.items():
