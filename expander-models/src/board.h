@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * board.h - the buses, chips and wires of one board, and the lock, log
- * and clock they share (world.h). board_dt.c builds a board from the
+ * and clock they share (world.h). board_dt.h builds a board from the
  * compiled DT that the guest boots (the only list); the control
- * protocol (control.c) and the daemon use it through this file only.
+ * protocol (control.c) and the daemon use it through these two files.
  */
 #ifndef EXPANDER_BOARD_H
 #define EXPANDER_BOARD_H
@@ -29,19 +29,7 @@ struct spi_bus;
 struct spi_dev_cfg;
 struct spi_gpio_host;
 
-/*
- * Parse a compiled DT (board_dt.c): every "virtio,device22" node is one
- * bus (its parent virtio_mmio@<addr> gives the slot), every child with a
- * known compatible and a reg is one chip model, every "virtio,device29"
- * node is a virtio-gpio controller (a chip whose interrupt-parent is one
- * has its INT wired to the line its interrupts names), an "spi-gpio"
- * node is an SPI bus on such lines and an SC18IS602 bridge one behind
- * I2C (their children are SPI parts), a
- * "bench,expander-world" node wires pins (BOARD-DT.md). Returns NULL and
- * fills err on any error (unknown compatible, address clash, bad reg,
- * bad interrupts, unreadable file).
- */
-struct board *board_load(const char *dtb_path, char *err, size_t errlen);
+/* The board and everything on it; NULL is fine. */
 void board_free(struct board *bd);
 
 /* Building a board (board_dt.c): an empty one, then buses and chips. */

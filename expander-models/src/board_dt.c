@@ -13,12 +13,13 @@
  */
 #include <errno.h>
 #include <libfdt.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board_dt.h"
+#include "dt.h"
 #include "gpio_lines.h"
+#include "spi_dt.h"
 
 #define VIRT_MMIO_BASE	0x0a000000ull	/* qemu -M virt, first transport */
 #define VIRT_MMIO_SIZE	0x200ull
@@ -57,16 +58,6 @@ static void *read_file(const char *path, size_t *len, char *err,
 	return buf;
 }
 
-int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* The transport node's base address, at its parent's #address-cells. */
 static int mmio_slot(const void *fdt, int mmio, char *err, size_t errlen)
 {
@@ -78,54 +69,24 @@ static int mmio_slot(const void *fdt, int mmio, char *err, size_t errlen)
 
 	reg = fdt_getprop(fdt, mmio, "reg", &len);
 	if (!reg || ac < 1 || ac > 2 || len < ac * 4)
-		return fail(err, errlen, "%s: no usable reg",
-			    fdt_get_name(fdt, mmio, NULL));
+		return dt_fail(err, errlen, "%s: no usable reg",
+			       fdt_get_name(fdt, mmio, NULL));
 	for (i = 0; i < ac; i++)
 		base = base << 32 | fdt32_to_cpu(reg[i]);
 	if (base < VIRT_MMIO_BASE || (base - VIRT_MMIO_BASE) % VIRT_MMIO_SIZE ||
 	    (base - VIRT_MMIO_BASE) / VIRT_MMIO_SIZE >= BOARD_MAX_BUSES)
-		return fail(err, errlen, "%s: reg 0x%llx is not a virt "
-			    "virtio-mmio slot", fdt_get_name(fdt, mmio, NULL),
-			    (unsigned long long)base);
+		return dt_fail(err, errlen, "%s: reg 0x%llx is not a virt "
+			       "virtio-mmio slot",
+			       fdt_get_name(fdt, mmio, NULL),
+			       (unsigned long long)base);
 	return (base - VIRT_MMIO_BASE) / VIRT_MMIO_SIZE;
 }
 
-const struct chip_variant *find_variant(const void *fdt, int node,
-					       const char **first)
-{
-	const char *p;
-	int len, i;
-
-	p = fdt_getprop(fdt, node, "compatible", &len);
-	*first = p;
-	if (!p)
-		return NULL;
-	for (i = 0; i < len; i += strlen(p + i) + 1) {
-		const struct chip_variant *v = chip_variant_find(p + i);
-
-		if (v)
-			return v;
-	}
-	return NULL;
-}
-
-int loader_room(struct loader *ld)
-{
-	int *nn;
-
-	nn = realloc(ld->chip_nodes,
-		     (board_nchips(ld->bd) + 1) * sizeof(*nn));
-	if (!nn)
-		return fail(ld->err, ld->errlen, "out of memory");
-	ld->chip_nodes = nn;
-	return 0;
-}
-
-static int add_chip(struct loader *ld, struct bus *b, int node)
+static int add_chip(struct dt_loader *ld, struct bus *b, int node)
 {
 	const void *fdt = ld->fdt;
 	const char *name = fdt_get_name(fdt, node, NULL), *compat;
-	const struct chip_variant *v = find_variant(fdt, node, &compat);
+	const struct chip_variant *v = dt_find_variant(fdt, node, &compat);
 	const fdt32_t *regp;
 	uint32_t reg;
 	struct chip *c;
@@ -134,8 +95,8 @@ static int add_chip(struct loader *ld, struct bus *b, int node)
 	if (!compat)
 		return 0;	/* not a device: nothing to model */
 	if (!v)
-		return fail(ld->err, ld->errlen, "%s on %s: unknown compatible "
-			    "\"%s\"", name, bus_name(b), compat);
+		return dt_fail(ld->err, ld->errlen, "%s on %s: unknown "
+			       "compatible \"%s\"", name, bus_name(b), compat);
 	/*
 	 * A part whose line count is its firmware's (gpio-adnp's nr-gpios)
 	 * has a model per count: the node's count picks it.
@@ -147,22 +108,23 @@ static int add_chip(struct loader *ld, struct bus *b, int node)
 
 		v = chip_variant_find_lines(vc, lines);
 		if (!v)
-			return fail(ld->err, ld->errlen, "%s on %s: no model of "
-				    "\"%s\" with %u lines (nr-gpios)", name,
-				    bus_name(b), vc, lines);
+			return dt_fail(ld->err, ld->errlen, "%s on %s: no "
+				       "model of \"%s\" with %u lines "
+				       "(nr-gpios)", name, bus_name(b), vc,
+				       lines);
 	}
 	if (!v->family->init)
-		return fail(ld->err, ld->errlen, "%s on %s: %s is an SPI part",
-			    name, bus_name(b), v->part);
+		return dt_fail(ld->err, ld->errlen, "%s on %s: %s is an SPI "
+			       "part", name, bus_name(b), v->part);
 	regp = fdt_getprop(fdt, node, "reg", &len);
 	if (!regp || len < 4)
-		return fail(ld->err, ld->errlen, "%s on %s: no reg", name,
-			    bus_name(b));
+		return dt_fail(ld->err, ld->errlen, "%s on %s: no reg", name,
+			       bus_name(b));
 	reg = fdt32_to_cpu(regp[0]);
 	if (reg > 0x7f)
-		return fail(ld->err, ld->errlen, "%s on %s: reg 0x%x is not a "
-			    "7-bit address", name, bus_name(b), reg);
-	if (loader_room(ld))
+		return dt_fail(ld->err, ld->errlen, "%s on %s: reg 0x%x is not "
+			       "a 7-bit address", name, bus_name(b), reg);
+	if (dt_loader_room(ld))
 		return -1;
 	c = board_add_chip(ld->bd, b, v, reg, name, ld->err, ld->errlen);
 	if (!c)
@@ -172,7 +134,7 @@ static int add_chip(struct loader *ld, struct bus *b, int node)
 	return c->spi_master ? spi_dt_children(ld, c->spi_master, node) : 0;
 }
 
-static int add_bus(struct loader *ld, int node)
+static int add_bus(struct dt_loader *ld, int node)
 {
 	const void *fdt = ld->fdt;
 	const fdt32_t *clk;
@@ -203,7 +165,7 @@ struct pinref {
 	unsigned int pin;
 };
 
-static struct chip *chip_by_node(struct loader *ld, int node)
+static struct chip *chip_by_node(struct dt_loader *ld, int node)
 {
 	unsigned int i;
 
@@ -213,39 +175,29 @@ static struct chip *chip_by_node(struct loader *ld, int node)
 	return NULL;
 }
 
-struct gpio_lines *gpio_by_node(struct loader *ld, int node)
-{
-	unsigned int i;
-
-	for (i = 0; i < board_ngpios(ld->bd); i++)
-		if (ld->gpio_nodes[i] == node)
-			return board_gpio(ld->bd, i);
-	return NULL;
-}
-
 /* Decode pair i of a <&chip pin ...> list (&chip: a controller too). */
-static int pinref(struct loader *ld, const fdt32_t *cells, unsigned int i,
+static int pinref(struct dt_loader *ld, const fdt32_t *cells, unsigned int i,
 		  const char *prop, struct pinref *r)
 {
 	uint32_t ph = fdt32_to_cpu(cells[2 * i]);
 	int node = fdt_node_offset_by_phandle(ld->fdt, ph);
 	struct chip *c = node >= 0 ? chip_by_node(ld, node) : NULL;
-	struct gpio_lines *gl = node >= 0 ? gpio_by_node(ld, node) : NULL;
+	struct gpio_lines *gl = node >= 0 ? dt_gpio_by_node(ld, node) : NULL;
 
 	r->pb = c ? &c->pins : gl ? &gl->pins : NULL;
 	r->pin = fdt32_to_cpu(cells[2 * i + 1]);
 	if (!r->pb)
-		return fail(ld->err, ld->errlen, "%s: %s entry %u: phandle %u "
-			    "is not a modelled chip", WORLD_COMPAT, prop, i,
-			    ph);
+		return dt_fail(ld->err, ld->errlen, "%s: %s entry %u: phandle "
+			       "%u is not a modelled chip", WORLD_COMPAT, prop,
+			       i, ph);
 	if (r->pin >= r->pb->n)
-		return fail(ld->err, ld->errlen, "%s: %s entry %u: %s has no "
-			    "pin %u", WORLD_COMPAT, prop, i, r->pb->chip,
-			    r->pin);
+		return dt_fail(ld->err, ld->errlen, "%s: %s entry %u: %s has "
+			       "no pin %u", WORLD_COMPAT, prop, i, r->pb->chip,
+			       r->pin);
 	return 0;
 }
 
-static int apply_prop(struct loader *ld, const char *name,
+static int apply_prop(struct dt_loader *ld, const char *name,
 		      const fdt32_t *cells, int len)
 {
 	bool wire = !strncmp(name, "wire", 4);
@@ -257,12 +209,12 @@ static int apply_prop(struct loader *ld, const char *name,
 	if (!wire && !pullup && !tie0 && !tie1)
 		return 0;	/* compatible, phandle, name ...: not ours */
 	if (len <= 0 || len % 8)
-		return fail(ld->err, ld->errlen, "%s: %s must be <&chip pin> "
-			    "pairs", WORLD_COMPAT, name);
+		return dt_fail(ld->err, ld->errlen, "%s: %s must be <&chip "
+			       "pin> pairs", WORLD_COMPAT, name);
 	n = len / 8;
 	if (wire && n < 2)
-		return fail(ld->err, ld->errlen, "%s: %s joins fewer than two "
-			    "pins", WORLD_COMPAT, name);
+		return dt_fail(ld->err, ld->errlen, "%s: %s joins fewer than "
+			       "two pins", WORLD_COMPAT, name);
 	for (i = 0; i < n; i++) {
 		if (pinref(ld, cells, i, name, &r))
 			return -1;
@@ -279,7 +231,7 @@ static int apply_prop(struct loader *ld, const char *name,
 	return 0;
 }
 
-static int add_wiring(struct loader *ld)
+static int add_wiring(struct dt_loader *ld)
 {
 	const void *fdt = ld->fdt;
 	int node, prop;
@@ -302,7 +254,7 @@ static int add_wiring(struct loader *ld)
 
 /* ---- virtio-gpio controllers and the chips' INT ---- */
 
-static int add_gpio(struct loader *ld, int node)
+static int add_gpio(struct dt_loader *ld, int node)
 {
 	const char *names[VGPIO_MAX_LINES], *p;
 	const void *fdt = ld->fdt;
@@ -317,15 +269,15 @@ static int add_gpio(struct loader *ld, int node)
 	p = fdt_getprop(fdt, node, "gpio-line-names", &len);
 	for (off = 0; p && off < len; off += strlen(p + off) + 1) {
 		if (nnames == VGPIO_MAX_LINES)
-			return fail(ld->err, ld->errlen, "gpio%d: more than %d "
-				    "line names", slot, VGPIO_MAX_LINES);
+			return dt_fail(ld->err, ld->errlen, "gpio%d: more than "
+				       "%d line names", slot, VGPIO_MAX_LINES);
 		names[nnames++] = p + off;
 	}
 	ng = fdt_getprop(fdt, node, "ngpios", &len);
 	n = ng && len == 4 ? fdt32_to_cpu(*ng) : nnames;
 	if (nnames > n)
-		return fail(ld->err, ld->errlen, "gpio%d: %u line names for "
-			    "ngpios %u", slot, nnames, n);
+		return dt_fail(ld->err, ld->errlen, "gpio%d: %u line names for "
+			       "ngpios %u", slot, nnames, n);
 	for (i = nnames; i < n && i < VGPIO_MAX_LINES; i++)
 		names[i] = "";
 	if (!board_add_gpio(ld->bd, slot, n, names, ld->err, ld->errlen))
@@ -353,7 +305,7 @@ static int irq_parent(const void *fdt, int node)
  * Join each chip's INT to the line its interrupts names: chips naming
  * one line share its net, as open-drain outputs on a board do.
  */
-static int add_irqs(struct loader *ld)
+static int add_irqs(struct dt_loader *ld)
 {
 	const fdt32_t *irqs;
 	struct gpio_lines *gl;
@@ -367,23 +319,24 @@ static int add_irqs(struct loader *ld)
 				   &len);
 		if (!irqs)
 			continue;
-		gl = gpio_by_node(ld, irq_parent(ld->fdt, ld->chip_nodes[i]));
+		gl = dt_gpio_by_node(ld,
+				     irq_parent(ld->fdt, ld->chip_nodes[i]));
 		if (!gl)
-			return fail(ld->err, ld->errlen, "%s: interrupt-parent "
-				    "is not a virtio-gpio controller (%s)",
-				    c->name, GPIO_COMPAT);
+			return dt_fail(ld->err, ld->errlen, "%s: "
+				       "interrupt-parent is not a virtio-gpio "
+				       "controller (%s)", c->name, GPIO_COMPAT);
 		if (len < 4)
-			return fail(ld->err, ld->errlen, "%s: empty interrupts",
-				    c->name);
+			return dt_fail(ld->err, ld->errlen, "%s: empty "
+				       "interrupts", c->name);
 		line = fdt32_to_cpu(irqs[0]);
 		if (line >= gl->dev.n)
-			return fail(ld->err, ld->errlen, "%s: interrupts names "
-				    "line %u of %s, which has %u", c->name, line,
-				    gl->name, gl->dev.n);
+			return dt_fail(ld->err, ld->errlen, "%s: interrupts "
+				       "names line %u of %s, which has %u",
+				       c->name, line, gl->name, gl->dev.n);
 		if (!c->has_irq)
-			return fail(ld->err, ld->errlen, "%s: interrupts, but "
-				    "a %s has no INT output", c->name,
-				    c->v->part);
+			return dt_fail(ld->err, ld->errlen, "%s: interrupts, "
+				       "but a %s has no INT output", c->name,
+				       c->v->part);
 		pin_wire(&c->intpin, 0, &gl->pins, line);
 	}
 	return 0;
@@ -391,7 +344,7 @@ static int add_irqs(struct loader *ld)
 
 struct board *board_load(const char *dtb_path, char *err, size_t errlen)
 {
-	struct loader ld = { .err = err, .errlen = errlen };
+	struct dt_loader ld = { .err = err, .errlen = errlen };
 	size_t len;
 	void *fdt;
 	int node, r;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "board_dt.h"
 #include "daemon.h"
 #include "devices.h"
 #include "sockets.h"

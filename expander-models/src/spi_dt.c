@@ -11,10 +11,11 @@
 #include <libfdt.h>
 #include <stdio.h>
 
-#include "board_dt.h"
+#include "dt.h"
 #include "gpio_lines.h"
 #include "spi_bus.h"
 #include "spi_decode.h"
+#include "spi_dt.h"
 #include "spi_gpio.h"
 
 #define SPI_GPIO_COMPAT "spi-gpio"
@@ -48,11 +49,11 @@ static bool prop_bool(const void *fdt, int node, const char *prop)
 	return fdt_getprop(fdt, node, prop, NULL) != NULL;
 }
 
-static int add_spi_chip(struct loader *ld, struct spi_bus *sb, int node)
+static int add_spi_chip(struct dt_loader *ld, struct spi_bus *sb, int node)
 {
 	const void *fdt = ld->fdt;
 	const char *name = fdt_get_name(fdt, node, NULL), *compat;
-	const struct chip_variant *v = find_variant(fdt, node, &compat);
+	const struct chip_variant *v = dt_find_variant(fdt, node, &compat);
 	struct spi_chip_cfg cfg = { 0 };
 	struct spi_dev_cfg dev = { 0 };
 	uint32_t ngpios;
@@ -60,11 +61,12 @@ static int add_spi_chip(struct loader *ld, struct spi_bus *sb, int node)
 	if (!compat)
 		return 0;	/* not a device: nothing to model */
 	if (!v)
-		return fail(ld->err, ld->errlen, "%s on %s: unknown compatible "
-			    "\"%s\"", name, spi_bus_name(sb), compat);
+		return dt_fail(ld->err, ld->errlen, "%s on %s: unknown "
+			       "compatible \"%s\"", name, spi_bus_name(sb),
+			       compat);
 	if (!v->family->spi_init)
-		return fail(ld->err, ld->errlen, "%s on %s: %s is not an SPI "
-			    "part", name, spi_bus_name(sb), v->part);
+		return dt_fail(ld->err, ld->errlen, "%s on %s: %s is not an "
+			       "SPI part", name, spi_bus_name(sb), v->part);
 	cfg.cs = prop_u32(fdt, node, "reg", ~0u);
 	dev.mode = (prop_bool(fdt, node, "spi-cpha") ? SPI_CPHA : 0) |
 		   (prop_bool(fdt, node, "spi-cpol") ? SPI_CPOL : 0);
@@ -79,7 +81,7 @@ static int add_spi_chip(struct loader *ld, struct spi_bus *sb, int node)
 	cfg.present_mask = prop_u8(fdt, node, "microchip,spi-present-mask",
 				   prop_u8(fdt, node, "mcp,spi-present-mask", 0));
 	cfg.modesel_8bit = prop_bool(fdt, node, "maxim,modesel-8bit");
-	if (loader_room(ld))
+	if (dt_loader_room(ld))
 		return -1;
 	if (!board_add_spi_chip(ld->bd, sb, v, &cfg, &dev, name, ld->err,
 				ld->errlen))
@@ -88,7 +90,7 @@ static int add_spi_chip(struct loader *ld, struct spi_bus *sb, int node)
 	return 0;
 }
 
-int spi_dt_children(struct loader *ld, struct spi_bus *sb, int node)
+int spi_dt_children(struct dt_loader *ld, struct spi_bus *sb, int node)
 {
 	int child;
 
@@ -102,7 +104,7 @@ int spi_dt_children(struct loader *ld, struct spi_bus *sb, int node)
  * Entry i of a <&controller line flags> list: the controller and line,
  * checked. -1 with err.
  */
-static int gpio_ref(struct loader *ld, int node, const char *prop,
+static int gpio_ref(struct dt_loader *ld, int node, const char *prop,
 		    unsigned int i, struct gpio_lines **gl,
 		    unsigned int *line)
 {
@@ -112,19 +114,20 @@ static int gpio_ref(struct loader *ld, int node, const char *prop,
 
 	p = fdt_getprop(ld->fdt, node, prop, &len);
 	if (!p || len < (int)(12 * (i + 1)))
-		return fail(ld->err, ld->errlen, "%s: %s entry %u missing "
-			    "(want <&gpio line flags>)", name, prop, i);
-	*gl = gpio_by_node(ld, fdt_node_offset_by_phandle(ld->fdt,
+		return dt_fail(ld->err, ld->errlen, "%s: %s entry %u missing "
+			       "(want <&gpio line flags>)", name, prop, i);
+	*gl = dt_gpio_by_node(ld, fdt_node_offset_by_phandle(ld->fdt,
 						fdt32_to_cpu(p[3 * i])));
 	*line = fdt32_to_cpu(p[3 * i + 1]);
 	if (!*gl || *line >= (*gl)->dev.n)
-		return fail(ld->err, ld->errlen, "%s: %s entry %u is not a "
-			    "line of a virtio-gpio controller", name, prop, i);
+		return dt_fail(ld->err, ld->errlen, "%s: %s entry %u is not a "
+			       "line of a virtio-gpio controller", name, prop,
+			       i);
 	return 0;
 }
 
 /* Follow prop's entry i as the decoder's what. */
-static int watch(struct loader *ld, struct spi_gpio_host *h, int node,
+static int watch(struct dt_loader *ld, struct spi_gpio_host *h, int node,
 		 const char *prop, unsigned int i, unsigned int what)
 {
 	struct gpio_lines *gl;
@@ -133,13 +136,13 @@ static int watch(struct loader *ld, struct spi_gpio_host *h, int node,
 	if (gpio_ref(ld, node, prop, i, &gl, &line))
 		return -1;
 	if (spi_gpio_host_watch(h, gl, line, what))
-		return fail(ld->err, ld->errlen, "%s: %s has too many "
-			    "watchers", fdt_get_name(ld->fdt, node, NULL),
-			    gl->name);
+		return dt_fail(ld->err, ld->errlen, "%s: %s has too many "
+			       "watchers", fdt_get_name(ld->fdt, node, NULL),
+			       gl->name);
 	return 0;
 }
 
-static int add_spi_gpio(struct loader *ld, int node)
+static int add_spi_gpio(struct dt_loader *ld, int node)
 {
 	const char *name = fdt_get_name(ld->fdt, node, NULL);
 	struct spi_gpio_host *h;
@@ -149,11 +152,11 @@ static int add_spi_gpio(struct loader *ld, int node)
 	int len;
 
 	if (!fdt_getprop(ld->fdt, node, "cs-gpios", &len) || len < 12)
-		return fail(ld->err, ld->errlen, "%s: no cs-gpios", name);
+		return dt_fail(ld->err, ld->errlen, "%s: no cs-gpios", name);
 	ncs = len / 12;
 	if (ncs > SPI_MAX_CS)
-		return fail(ld->err, ld->errlen, "%s: %u chip selects, at "
-			    "most %d", name, ncs, SPI_MAX_CS);
+		return dt_fail(ld->err, ld->errlen, "%s: %u chip selects, at "
+			       "most %d", name, ncs, SPI_MAX_CS);
 	if (gpio_ref(ld, node, "sck-gpios", 0, &sck, &line))
 		return -1;
 	snprintf(bus, sizeof(bus), "spi%d-gpio", sck->slot);
@@ -164,7 +167,7 @@ static int add_spi_gpio(struct loader *ld, int node)
 	if (spi_dt_children(ld, spi_gpio_host_bus(h), node))
 		return -1;
 	if (spi_gpio_host_start(h, ncs))
-		return fail(ld->err, ld->errlen, "out of memory");
+		return dt_fail(ld->err, ld->errlen, "out of memory");
 	if (watch(ld, h, node, "sck-gpios", 0, SPI_LINE_SCK))
 		return -1;
 	if (fdt_getprop(ld->fdt, node, "mosi-gpios", NULL) &&
@@ -183,7 +186,7 @@ static int add_spi_gpio(struct loader *ld, int node)
 	return 0;
 }
 
-int spi_dt_gpio(struct loader *ld)
+int spi_dt_gpio(struct dt_loader *ld)
 {
 	const void *fdt = ld->fdt;
 	int node;

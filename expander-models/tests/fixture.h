@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "board_dt.h"
 #include "check.h"
 #include "control.h"
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "board_dt.h"
 #include "check.h"
 
 static inline void load_fails(const char *name, const char *why)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "board.h"
+#include "board_dt.h"
 #include "check.h"
 #include "control.h"
 #include "gpio_lines.h"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "board.h"
+#include "board_dt.h"
 #include "control.h"
 #include "check.h"
 #include "spi_bus.h"
