@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "board_dt.h"
+#include "chip_variant.h"
 #include "dt.h"
 #include "gpio_lines.h"
 #include "spi_dt.h"

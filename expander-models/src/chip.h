@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * chip.h - what every chip model has in common, and the table from DT
- * compatible to model. A family (pca953x, pcf857x, max732x) is one
- * model driven by per-part descriptions; board.c only sees this file.
+ * chip.h - what every chip model has in common. A family (pca953x,
+ * pcf857x, max732x) is one model driven by per-part descriptions;
+ * board.c only sees this file and chip_variant.h (the table from DT
+ * compatible to model).
  *
  * A new family: a struct whose first member is "struct chip c", an
  * init() that sets the power-on state and adds the chip's targets (an
  * SPI family: spi_init(), and spi_lines() if its line count varies), a
  * NULL-terminated table of struct chip_variant, and one line in the
- * registry in chip.c. Allocation, pins and freeing are chip.c's,
- * placement on a bus board.c's.
+ * registry (chip_variant.h and chip_variant.c). Allocation, pins and
+ * freeing are chip.c's, placement on a bus board.c's.
  */
 #ifndef EXPANDER_CHIP_H
 #define EXPANDER_CHIP_H
@@ -108,14 +109,6 @@ struct chip {
 	struct spi_bus *spi_master;
 };
 
-const struct chip_variant *chip_variant_find(const char *compatible);
-/*
- * The variant of compatible with that many lines, for parts whose line
- * count the DT sets (gpio-adnp's nr-gpios); NULL if none.
- */
-const struct chip_variant *chip_variant_find_lines(const char *compatible,
-						   unsigned int lines);
-
 /*
  * The model of part v in its power-on state, answering at reg (the DT
  * reg), not yet on a bus. NULL with a reason in err.
@@ -141,27 +134,5 @@ void chip_set_irq(struct chip *c, bool asserted);
 /* Attach a target to the chip at addr, served by ops with priv. */
 void chip_add_target(struct chip *c, uint16_t addr,
 		     const struct i2c_target_ops *ops, void *priv);
-
-extern const struct chip_variant pca953x_variants[];
-extern const struct chip_variant pcf857x_variants[];
-extern const struct chip_variant max732x_variants[];
-extern const struct chip_variant pca9570_variants[];
-extern const struct chip_variant tpic2810_variants[];
-extern const struct chip_variant fxl6408_variants[];
-extern const struct chip_variant mcp230xx_variants[];
-extern const struct chip_variant max7300_variants[];
-extern const struct chip_variant hc595_variants[];
-extern const struct chip_variant hc165_variants[];
-extern const struct chip_variant max7301_variants[];
-extern const struct chip_variant mc33880_variants[];
-extern const struct chip_variant mcp23s08_variants[];
-extern const struct chip_variant xra1403_variants[];
-extern const struct chip_variant max3191x_variants[];
-extern const struct chip_variant sc18is602_variants[];
-extern const struct chip_variant aw9523_variants[];
-extern const struct chip_variant sx150x_variants[];
-extern const struct chip_variant cy8c95x0_variants[];
-extern const struct chip_variant adnp_variants[];
-extern const struct chip_variant ds4520_variants[];
 
 #endif

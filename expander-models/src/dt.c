@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chip_variant.h"
 #include "dt.h"
 
 int dt_fail(char *err, size_t errlen, const char *fmt, ...)

@@ -19,6 +19,7 @@
 
 #include "board.h"
 #include "board_dt.h"
+#include "chip_variant.h"
 #include "check.h"
 #include "control.h"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chip.h"
+#include "chip_variant.h"
 #include "fixture.h"
 #include "spi_bus.h"
 #include "spi_decode.h"
