@@ -3,7 +3,7 @@ transactions (expander-models/LOG-FORMAT.md, T records) at the bus clock,
 as VCD wires that PulseView or `sigrok-cli -P i2c` decode into the same
 transactions, addresses and bytes.
 
-Timing follows the log's own definition (i2c_bus_ns() in
+Timing follows the log's own definition (bus_i2c_ns() in
 expander-models/src/bus.c): a transaction is 1 clock per START or
 repeated START, 9 per byte (8 bits and the ACK) and 1 for the STOP, clock
 k of a transaction starting at start + k * 1e9 // hz. A byte's ACK clock
@@ -44,7 +44,7 @@ def parse_segs(text):
 
 
 def i2c_clocks(segs):
-    """Clocks of a transaction: as i2c_bus_ns() counts them."""
+    """Clocks of a transaction: as bus_i2c_ns() counts them."""
     return sum(1 + 9 * (1 + len(data)) for _, _, data, _ in segs) + 1
 
 

@@ -90,7 +90,7 @@ static void setup(void)
 		   mem_fd, 0);
 	if (mem == MAP_FAILED)
 		abort();
-	transport_set_log(NULL);
+	transport_log_to(NULL);
 }
 
 static uint32_t le32_at(const uint8_t *p)

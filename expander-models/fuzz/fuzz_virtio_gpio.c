@@ -49,7 +49,7 @@ static void ring(struct vq *vq, const char *name, struct guestmem *gm,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const names[NLINES] = { "a", "", "sck", "int" };
-	const struct vdev_type *type = &virtio_gpio_type;
+	const struct vdev_type *type = &vgpio_transport_type;
 	struct vgpio_transport t;
 	struct gpio_lines *gl;
 	struct guestmem gm;

@@ -28,7 +28,7 @@ struct bus {
 	uint64_t hold_until;	/* world_wall_ns() deadline, 0: none */
 };
 
-uint64_t i2c_bus_ns(uint32_t hz, unsigned int starts, unsigned int bytes,
+uint64_t bus_i2c_ns(uint32_t hz, unsigned int starts, unsigned int bytes,
 		    unsigned int stops)
 {
 	uint64_t clocks = (uint64_t)starts + 9ull * bytes + stops;
@@ -207,7 +207,8 @@ static unsigned int run(struct bus *b, struct i2c_seg *segs,
 		ls[i] = (struct log_seg){ .addr = s->addr, .read = s->read,
 					  .buf = s->buf, .ack = LOG_ACK };
 		world_set_event(w, b->name,
-				t0 + i2c_bus_ns(b->hz, *starts, *bytes, 0), wall);
+				t0 + bus_i2c_ns(b->hz, *starts, *bytes, 0),
+				wall);
 		t = address(b, s);
 		if (!t) {
 			ls[i].ack = LOG_NACK_ADDR;
@@ -219,7 +220,7 @@ static unsigned int run(struct bus *b, struct i2c_seg *segs,
 			(*bytes)++;
 			ls[i].len++;
 			/* The byte's effects happen at its ACK clock. */
-			world_set_event(w, b->name, t0 + i2c_bus_ns(b->hz,
+			world_set_event(w, b->name, t0 + bus_i2c_ns(b->hz,
 					*starts, *bytes, 0), wall);
 			if (s->read) {
 				s->buf[j] = t->ops->read(t);
@@ -264,7 +265,7 @@ int bus_transfer(struct bus *b, struct i2c_seg *segs, unsigned int nsegs,
 
 	/* STOP: every target addressed since START sees it. */
 	world_set_event(w, b->name,
-			b->now_ns + i2c_bus_ns(b->hz, starts, bytes, 1), wall);
+			b->now_ns + bus_i2c_ns(b->hz, starts, bytes, 1), wall);
 	for (t = b->targets; t; t = t->next) {
 		if (!t->addressed)
 			continue;
@@ -273,7 +274,7 @@ int bus_transfer(struct bus *b, struct i2c_seg *segs, unsigned int nsegs,
 			t->ops->stop(t);
 	}
 
-	dur = i2c_bus_ns(b->hz, starts, bytes, 1);
+	dur = bus_i2c_ns(b->hz, starts, bytes, 1);
 	b->seq++;
 	b->cnt.transactions++;
 	b->cnt.bytes += bytes;

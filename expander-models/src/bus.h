@@ -72,7 +72,7 @@ const char *bus_name(const struct bus *b);
  * bits and the ACK), one clock per START or repeated START, one per
  * STOP. The one place the bus clock of LOG-FORMAT.md is computed.
  */
-uint64_t i2c_bus_ns(uint32_t hz, unsigned int starts, unsigned int bytes,
+uint64_t bus_i2c_ns(uint32_t hz, unsigned int starts, unsigned int bytes,
 		    unsigned int stops);
 
 struct world;

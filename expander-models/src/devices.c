@@ -28,7 +28,7 @@ int devices_from_board(struct daemon *dm, const char *dir, char *err,
 	}
 	for (i = 0; i < board_ngpios(dm->bd); i++) {
 		gl = board_gpio(dm->bd, i);
-		dc = daemon_add(dm, &virtio_gpio_type, gl->slot, gl->name,
+		dc = daemon_add(dm, &vgpio_transport_type, gl->slot, gl->name,
 				dir, err, errlen);
 		if (!dc)
 			return -1;

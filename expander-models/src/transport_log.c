@@ -7,13 +7,13 @@
 static FILE *log_file;
 static bool log_set;
 
-void transport_set_log(FILE *f)
+void transport_log_to(FILE *f)
 {
 	log_file = f;
 	log_set = true;
 }
 
-void transport_vlog(const char *who, const char *fmt, va_list ap)
+void transport_log_va(const char *who, const char *fmt, va_list ap)
 {
 	FILE *f = log_set ? log_file : stderr;
 
@@ -30,6 +30,6 @@ void transport_log(const char *who, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	transport_vlog(who, fmt, ap);
+	transport_log_va(who, fmt, ap);
 	va_end(ap);
 }

@@ -11,9 +11,9 @@
 #include <stdio.h>
 
 /* Where the lines go; NULL silences them (unit tests use a memstream). */
-void transport_set_log(FILE *f);
+void transport_log_to(FILE *f);
 void transport_log(const char *who, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void transport_vlog(const char *who, const char *fmt, va_list ap);
+void transport_log_va(const char *who, const char *fmt, va_list ap);
 
 #endif

@@ -193,7 +193,7 @@ static int type_get_config(void *dev, uint32_t offset, uint8_t *buf,
 	return 0;
 }
 
-const struct vdev_type virtio_gpio_type = {
+const struct vdev_type vgpio_transport_type = {
 	.prefix = "gpio",
 	.qemu_device = "vhost-user-gpio-device",
 	.ready_word = "gpio",

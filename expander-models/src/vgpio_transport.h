@@ -20,7 +20,7 @@ struct vgpio_transport {
 	uint64_t nbadchains;
 };
 
-extern const struct vdev_type virtio_gpio_type;
+extern const struct vdev_type vgpio_transport_type;
 
 /* Bind the device to the controller and the backend's two rings. */
 void vgpio_transport_init(struct vgpio_transport *t, struct gpio_lines *gl,

@@ -240,7 +240,7 @@ void vq_mark_broken(struct vq *vq, const char *fmt, ...)
 		return;
 	vq->broken = true;
 	va_start(ap, fmt);
-	transport_vlog(vq->name, fmt, ap);
+	transport_log_va(vq->name, fmt, ap);
 	va_end(ap);
 	transport_log(vq->name, "ring stopped until the device is reset");
 	signal_fd(vq->err_fd);
@@ -257,7 +257,7 @@ void vq_complain(struct vq *vq, const char *fmt, ...)
 		return;
 	}
 	va_start(ap, fmt);
-	transport_vlog(vq->name, fmt, ap);
+	transport_log_va(vq->name, fmt, ap);
 	va_end(ap);
 }
 

@@ -489,7 +489,7 @@ TEST(socket_rejects_oversized_message)
 
 int main(void)
 {
-	transport_set_log(NULL);
+	transport_log_to(NULL);
 	RUN(features);
 	RUN(need_reply_and_unknown);
 	RUN(bad_headers_disconnect);
