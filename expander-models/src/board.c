@@ -274,9 +274,9 @@ struct gpio_lines *board_add_gpio(struct board *bd, int slot, unsigned int n,
 	if (bd->ngpios == BOARD_MAX_GPIOS)
 		return fail(err, errlen, "more than %d gpio controllers",
 			    BOARD_MAX_GPIOS);
-	if (!n || n > VGPIO_MAX_LINES)
+	if (!n || n > GPIO_LINES_MAX)
 		return fail(err, errlen, "gpio%d: %u lines, want 1..%d", slot,
-			    n, VGPIO_MAX_LINES);
+			    n, GPIO_LINES_MAX);
 	gl = gpio_lines_new(&bd->w, slot, n, names);
 	if (!gl)
 		return fail(err, errlen, "out of memory");
@@ -388,11 +388,11 @@ void board_set_log(struct board *bd, FILE *log)
 		}
 		for (i = 0; i < bd->ngpios; i++) {
 			struct gpio_lines *gl = bd->gpios[i];
-			const char *names[VGPIO_MAX_LINES];
+			const char *names[GPIO_LINES_MAX];
 
-			for (j = 0; j < gl->dev.n; j++)
-				names[j] = gl->dev.lines[j].name;
-			log_gpio(log, gl->name, gl->slot, gl->dev.n, names);
+			for (j = 0; j < gl->n; j++)
+				names[j] = gl->names[j];
+			log_gpio(log, gl->name, gl->slot, gl->n, names);
 		}
 		fflush(log);
 	}

@@ -257,7 +257,7 @@ static int add_wiring(struct dt_loader *ld)
 
 static int add_gpio(struct dt_loader *ld, int node)
 {
-	const char *names[VGPIO_MAX_LINES], *p;
+	const char *names[GPIO_LINES_MAX], *p;
 	const void *fdt = ld->fdt;
 	const fdt32_t *ng;
 	unsigned int n, nnames = 0, i;
@@ -269,9 +269,9 @@ static int add_gpio(struct dt_loader *ld, int node)
 		return -1;
 	p = fdt_getprop(fdt, node, "gpio-line-names", &len);
 	for (off = 0; p && off < len; off += strlen(p + off) + 1) {
-		if (nnames == VGPIO_MAX_LINES)
+		if (nnames == GPIO_LINES_MAX)
 			return dt_fail(ld->err, ld->errlen, "gpio%d: more than "
-				       "%d line names", slot, VGPIO_MAX_LINES);
+				       "%d line names", slot, GPIO_LINES_MAX);
 		names[nnames++] = p + off;
 	}
 	ng = fdt_getprop(fdt, node, "ngpios", &len);
@@ -279,7 +279,7 @@ static int add_gpio(struct dt_loader *ld, int node)
 	if (nnames > n)
 		return dt_fail(ld->err, ld->errlen, "gpio%d: %u line names for "
 			       "ngpios %u", slot, nnames, n);
-	for (i = nnames; i < n && i < VGPIO_MAX_LINES; i++)
+	for (i = nnames; i < n && i < GPIO_LINES_MAX; i++)
 		names[i] = "";
 	if (!board_add_gpio(ld->bd, slot, n, names, ld->err, ld->errlen))
 		return -1;
@@ -330,10 +330,10 @@ static int add_irqs(struct dt_loader *ld)
 			return dt_fail(ld->err, ld->errlen, "%s: empty "
 				       "interrupts", c->name);
 		line = fdt32_to_cpu(irqs[0]);
-		if (line >= gl->dev.n)
+		if (line >= gl->n)
 			return dt_fail(ld->err, ld->errlen, "%s: interrupts "
 				       "names line %u of %s, which has %u",
-				       c->name, line, gl->name, gl->dev.n);
+				       c->name, line, gl->name, gl->n);
 		if (!c->has_irq)
 			return dt_fail(ld->err, ld->errlen, "%s: interrupts, "
 				       "but a %s has no INT output", c->name,

@@ -20,6 +20,7 @@
 #include "control.h"
 #include "gpio_lines.h"
 #include "spi_bus.h"
+#include "vgpio_transport.h"
 
 #define MAX_ARGS 8
 #define ANY (-1)
@@ -388,9 +389,16 @@ static const char *dir_name(uint8_t dir)
 	       dir == VIRTIO_GPIO_DIRECTION_IN ? "in" : "none";
 }
 
-/* gpio [GPIO]: every controller (or one), a line per line. */
+/*
+ * gpio [GPIO]: every controller (or one), a line per line: its level,
+ * and what its transport's protocol holds (a controller no transport
+ * serves shows the protocol's power-on state).
+ */
 static size_t cmd_gpio(struct call *x, const struct cmd *cmd)
 {
+	static const struct vgpio_line idle = {
+		.dir = VIRTIO_GPIO_DIRECTION_IN,
+	};
 	struct gpio_lines *one = NULL, *gl;
 	struct reply *r = x->r;
 	unsigned int i, j, n = 0;
@@ -398,21 +406,26 @@ static size_t cmd_gpio(struct call *x, const struct cmd *cmd)
 	if (x->ac == 2 && !(one = board_find_gpio(x->bd, x->av[1])))
 		return finish(r, "err no gpio controller %s\n", x->av[1]);
 	for (i = 0; i < board_ngpios(x->bd); i++) {
+		struct vgpio_transport *t;
+		const struct vgpio *g;
+
 		gl = board_gpio(x->bd, i);
 		if (one && gl != one)
 			continue;
 		n++;
+		t = vgpio_transport_of(gl);
+		g = t ? &t->dev : NULL;
 		say(r, "%s slot=%d lines=%u requests=%" PRIu64 " bad=%" PRIu64
 		    " events=%" PRIu64 " bad_events=%" PRIu64 "\n", gl->name,
-		    gl->slot, gl->dev.n, gl->dev.nreqs, gl->dev.nbad,
-		    gl->dev.nevents, gl->dev.nbadevents);
-		for (j = 0; j < gl->dev.n; j++) {
-			const struct vgpio_line *l = &gl->dev.lines[j];
+		    gl->slot, gl->n, g ? g->nreqs : 0, g ? g->nbad : 0,
+		    g ? g->nevents : 0, g ? g->nbadevents : 0);
+		for (j = 0; j < gl->n; j++) {
+			const struct vgpio_line *l = g ? &g->lines[j] : &idle;
 
 			say(r, "%s line=%u name=%s level=%c dir=%s irq=%s "
 			    "unmasked=%d latched=%d delivered=%" PRIu64
 			    " latched_edges=%" PRIu64 " merged=%" PRIu64 "\n",
-			    gl->name, j, l->name[0] ? l->name : "-",
+			    gl->name, j, gl->names[j][0] ? gl->names[j] : "-",
 			    pin_level_char(pin_level(&gl->pins, j)),
 			    dir_name(l->dir), vgpio_irq_type_name(l->irq_type),
 			    l->held, l->latched, l->delivered,

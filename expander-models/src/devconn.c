@@ -38,6 +38,8 @@ int devconn_listen(struct devconn *dc, char *err, size_t errlen)
 void devconn_close(struct devconn *dc)
 {
 	vu_detach(&dc->vu);
+	if (dc->type->fini)
+		dc->type->fini(&dc->dev);
 	if (dc->listen_fd >= 0) {
 		close(dc->listen_fd);
 		unlink(dc->path);

@@ -47,7 +47,10 @@ int devconn_init(struct devconn *dc, const struct vdev_type *type, int slot,
 /* Create the listening socket. -1 with a reason in err. */
 int devconn_listen(struct devconn *dc, char *err, size_t errlen);
 
-/* Drop the front-end, close and remove the socket. */
+/*
+ * Drop the front-end, close and remove the socket; the device is done
+ * with (its kind's fini()).
+ */
 void devconn_close(struct devconn *dc);
 
 /* The -chardev and -device arguments, one per line. */

@@ -32,8 +32,12 @@ int devices_from_board(struct daemon *dm, const char *dir, char *err,
 				dir, err, errlen);
 		if (!dc)
 			return -1;
-		vgpio_transport_init(&dc->dev.gpio, gl, vu_queue(&dc->vu, 0),
-				     vu_queue(&dc->vu, 1));
+		if (vgpio_transport_init(&dc->dev.gpio, gl,
+					 vu_queue(&dc->vu, 0),
+					 vu_queue(&dc->vu, 1))) {
+			snprintf(err, errlen, "%s: out of memory", gl->name);
+			return -1;
+		}
 	}
 	return 0;
 }

@@ -119,7 +119,7 @@ static int gpio_ref(struct dt_loader *ld, int node, const char *prop,
 	*gl = dt_gpio_by_node(ld, fdt_node_offset_by_phandle(ld->fdt,
 						fdt32_to_cpu(p[3 * i])));
 	*line = fdt32_to_cpu(p[3 * i + 1]);
-	if (!*gl || *line >= (*gl)->dev.n)
+	if (!*gl || *line >= (*gl)->n)
 		return dt_fail(ld->err, ld->errlen, "%s: %s entry %u is not a "
 			       "line of a virtio-gpio controller", name, prop,
 			       i);

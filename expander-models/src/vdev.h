@@ -77,6 +77,11 @@ struct vdev_type {
 	void (*stop)(void *dev, unsigned int q);
 	/* The connection is reset: forget everything in flight, no writes. */
 	void (*reset)(void *dev);
+	/*
+	 * The daemon is done with the device (after the last reset): free
+	 * what its init took. May be NULL.
+	 */
+	void (*fini)(void *dev);
 };
 
 #endif

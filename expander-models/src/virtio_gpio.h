@@ -3,9 +3,9 @@
  * virtio_gpio.h - the virtio-gpio device (virtio device id 41) as a pure
  * protocol module: requestq messages in, responses out; eventq buffers
  * held per line until an interrupt of the armed type. It knows no
- * virtqueue and no pin: the transport hands it request bytes and opaque
- * tokens for event buffers, and a board-side owner (gpio_lines.c) gives
- * it line levels and takes what the guest drives.
+ * virtqueue and no pin: the transport (vgpio_transport.c) hands it
+ * request bytes and opaque tokens for event buffers, gives it the
+ * lines' levels and takes what the guest drives (its struct vgpio_ops).
  *
  * Wire format (little-endian), as Linux's gpio-virtio sends it:
  *   requestq: { le16 type, le16 gpio, le32 value } -> { u8 status, u8 value }

@@ -19,13 +19,13 @@
 enum { SCK, MOSI, MISO, CS0, CS1 };
 
 static struct board *bd;
-static struct gpio_lines *gl;
+static struct vgpio_rig rig;
 static unsigned int requests;
 
 static int request(uint16_t type, uint16_t line, uint32_t value)
 {
 	requests++;
-	return vgpio_req(gl, type, line, value);
+	return vgpio_req(&rig, type, line, value);
 }
 
 static void set(unsigned int line, int v)
@@ -44,7 +44,11 @@ static int setup(void)
 		fprintf(stderr, "  %s\n", err);
 		return -1;
 	}
-	gl = board_find_gpio(bd, "gpio5");
+	if (vgpio_rig_init(&rig, board_find_gpio(bd, "gpio5"))) {
+		fprintf(stderr, "  cannot serve gpio5\n");
+		board_free(bd);
+		return -1;
+	}
 	for (l = SCK; l <= CS1; l++) {
 		if (l == MISO) {
 			request(VIRTIO_GPIO_MSG_SET_DIRECTION, l,
@@ -135,6 +139,7 @@ TEST(max7301_over_gpio_lines)
 	message(0, 0, 0x0000, 16);
 	CHECK_EQ(requests, 16 * 3 + 1 + 3);
 out:
+	vgpio_rig_free(&rig);
 	board_free(bd);
 }
 
@@ -156,6 +161,7 @@ TEST(mode3_part_on_the_second_select)
 	CHECK_EQ(message(1, 3, 0x00, 8), 0xa5);
 	CHECK_EQ(spi_bus_now_ns(sb), 2 * 16000);	/* 8 bits at 500 kHz */
 out:
+	vgpio_rig_free(&rig);
 	board_free(bd);
 }
 
