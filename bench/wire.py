@@ -4,7 +4,7 @@ as VCD wires that PulseView or `sigrok-cli -P i2c` decode into the same
 transactions, addresses and bytes.
 
 Timing follows the log's own definition (bus_i2c_ns() in
-expander-models/src/bus.c): a transaction is 1 clock per START or
+expander-models/src/buses/bus.c): a transaction is 1 clock per START or
 repeated START, 9 per byte (8 bits and the ACK) and 1 for the STOP, clock
 k of a transaction starting at start + k * 1e9 // hz. A byte's ACK clock
 therefore ends exactly when the log says its pin changes happen, so pin

@@ -24,10 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpio_lines.h"
+#include "buses/gpio_lines.h"
 #include "layout.h"
-#include "vgpio_transport.h"
-#include "virtqueue.h"
+#include "transport/vgpio_transport.h"
+#include "transport/virtqueue.h"
 
 #define NLINES		4
 

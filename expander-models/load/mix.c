@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bus.h"
+#include "buses/bus.h"
 #include "mix.h"
 
 static int hexval(char c)

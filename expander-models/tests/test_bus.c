@@ -7,7 +7,7 @@
 #include <inttypes.h>
 
 #include "check.h"
-#include "log.h"
+#include "buses/log.h"
 #include "fixture.h"
 
 #define A 0x20

@@ -10,11 +10,11 @@
 #include <endian.h>
 #include <stdlib.h>
 
-#include "board.h"
-#include "board_dt.h"
+#include "board/board.h"
+#include "board/board_dt.h"
 #include "check.h"
-#include "control.h"
-#include "gpio_lines.h"
+#include "control/control.h"
+#include "buses/gpio_lines.h"
 #include "load_fails.h"
 #include "vgpio_req.h"
 

@@ -6,7 +6,7 @@
  * + data), the read-back; and what each costs on both buses.
  */
 #include "fixture.h"
-#include "spi_bus.h"
+#include "buses/spi_bus.h"
 
 #define BR 0x28
 

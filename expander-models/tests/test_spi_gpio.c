@@ -7,11 +7,11 @@
  */
 #include <stdlib.h>
 
-#include "board.h"
-#include "board_dt.h"
-#include "control.h"
+#include "board/board.h"
+#include "board/board_dt.h"
+#include "control/control.h"
 #include "check.h"
-#include "spi_bus.h"
+#include "buses/spi_bus.h"
 #include "vgpio_req.h"
 
 #define BOARD(name) BOARDS_DIR "/" name ".dtb"

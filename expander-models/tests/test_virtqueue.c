@@ -11,10 +11,10 @@
 
 #include "check.h"
 #include "fake_guest.h"
-#include "guestmem.h"
-#include "transport_log.h"
-#include "virtio_i2c.h"
-#include "virtqueue.h"
+#include "transport/guestmem.h"
+#include "transport/transport_log.h"
+#include "transport/virtio_i2c.h"
+#include "transport/virtqueue.h"
 
 /* Transport diagnostics land here, so tests can check what was said. */
 static char *logbuf;

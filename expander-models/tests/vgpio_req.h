@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "vgpio_transport.h"
+#include "transport/vgpio_transport.h"
 
 #define VR_UVA		0x7f0000000000ULL	/* QEMU's view of the memory */
 #define VR_SIZE		0x2000

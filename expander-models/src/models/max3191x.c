@@ -18,9 +18,9 @@
  * as a weak pull-down); driven high it reads 1.
  * Not modelled: debounce (DB0/DB1 pins), the FAULT pin.
  */
-#include "chain.h"
+#include "buses/spi_target.h"
+#include "models/chain.h"
 #include "models/max3191x.h"
-#include "spi_target.h"
 
 struct max3191x;
 

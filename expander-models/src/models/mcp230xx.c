@@ -11,8 +11,8 @@
  * chip->irq: any INTF bit set.
  */
 
-#include "chip.h"
-#include "mcp23xxx.h"
+#include "models/chip.h"
+#include "models/mcp23xxx.h"
 
 struct mcp230xx {
 	struct chip c;
