@@ -110,7 +110,7 @@ static uint32_t message(unsigned int cs, int mode, uint32_t w,
 TEST(max7301_over_gpio_lines)
 {
 	struct spi_bus *sb;
-	struct spi_counters k;
+	struct bus_counters k;
 	struct chip *c;
 
 	if (setup())
@@ -127,7 +127,7 @@ TEST(max7301_over_gpio_lines)
 	message(0, 0, 0x8900, 16);	/* read port configuration P4-P7 */
 	CHECK_EQ(message(0, 0, 0x0000, 16), 0x8955);
 	spi_bus_get_counters(sb, &k);
-	CHECK_EQ(k.frames, 5);
+	CHECK_EQ(k.transactions, 5);
 	CHECK_EQ(k.bits, 80);
 	CHECK_EQ(k.busy_ns, 80000);	/* at spi-max-frequency, 1 MHz */
 	/*

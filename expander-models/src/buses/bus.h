@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "buses/bus_counters.h"
+
 struct bus;
 struct i2c_target;
 
@@ -87,17 +89,7 @@ void bus_detach(struct bus *b, struct i2c_target *t);
 struct i2c_target *bus_target(struct bus *b, uint16_t addr);
 void bus_set_paced(struct bus *b, bool paced);
 
-/* Deterministic counts since the last reset (control: counters). */
-struct bus_counters {
-	uint64_t transactions;
-	uint64_t bytes;		/* address and data bytes on the wire */
-	uint64_t segments;	/* segments that went on the wire */
-	uint64_t nacks;		/* transactions ended by a NACK */
-	uint64_t pin_changes;	/* of chips on this bus */
-	uint64_t irq_changes;	/* INT outputs of chips on this bus */
-	uint64_t busy_ns;	/* sum of transaction bus times */
-};
-
+/* Counts since the last reset (bus_counters.h). */
 void bus_get_counters(const struct bus *b, struct bus_counters *c);
 void bus_reset_counters(struct bus *b);
 /* Counters the chips' pins and interrupt outputs bump. */

@@ -21,7 +21,7 @@ struct spi_bus {
 	struct spi_target *chain[SPI_MAX_CS];
 	uint64_t now_ns;
 	uint64_t seq;
-	struct spi_counters cnt;
+	struct bus_counters cnt;
 	/* the frame in progress */
 	int cs;
 	uint32_t hz;
@@ -212,7 +212,8 @@ void spi_bus_deselect(struct spi_bus *b)
 			t->ops->deselect(t, b->nbits);
 	dur = spi_bus_ns(b->hz, b->nbits);
 	b->seq++;
-	b->cnt.frames++;
+	b->cnt.transactions++;
+	b->cnt.segments++;
 	b->cnt.bits += b->nbits;
 	b->cnt.bytes += (b->nbits + 7) / 8;
 	b->cnt.busy_ns += dur;
@@ -253,7 +254,7 @@ uint64_t spi_bus_now_ns(const struct spi_bus *b)
 	return b->now_ns;
 }
 
-void spi_bus_get_counters(const struct spi_bus *b, struct spi_counters *c)
+void spi_bus_get_counters(const struct spi_bus *b, struct bus_counters *c)
 {
 	*c = b->cnt;
 }

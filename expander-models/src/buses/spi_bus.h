@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "buses/bus_counters.h"
 #include "buses/spi_target.h"
 
 struct world;
@@ -32,15 +33,6 @@ struct spi_dev_cfg {
 	bool lsb_first;		/* spi-lsb-first: bit order on the wire */
 	bool cs_high;		/* spi-cs-high */
 	uint32_t max_hz;	/* spi-max-frequency */
-};
-
-struct spi_counters {
-	uint64_t frames;	/* CS assert .. release */
-	uint64_t bits;		/* sampling edges */
-	uint64_t bytes;		/* whole bytes: ceil(bits / 8) per frame */
-	uint64_t pin_changes;	/* of chips on this bus */
-	uint64_t irq_changes;
-	uint64_t busy_ns;	/* sum of frame bus times */
 };
 
 struct spi_bus *spi_bus_new(struct world *w, const char *name,
@@ -94,7 +86,8 @@ void spi_bus_frame(struct spi_bus *b, unsigned int cs, const uint8_t *tx,
 #define SPI_MISO_IDLE 1
 
 uint64_t spi_bus_now_ns(const struct spi_bus *b);
-void spi_bus_get_counters(const struct spi_bus *b, struct spi_counters *c);
+/* Counts since the last reset (bus_counters.h). */
+void spi_bus_get_counters(const struct spi_bus *b, struct bus_counters *c);
 void spi_bus_reset_counters(struct spi_bus *b);
 uint64_t *spi_bus_pin_counter(struct spi_bus *b);
 uint64_t *spi_bus_irq_counter(struct spi_bus *b);

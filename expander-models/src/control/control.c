@@ -202,84 +202,67 @@ static int pick_buses(struct board *bd, const char *name, struct bus **out)
 	return board_nbuses(bd);
 }
 
-/* counters / reset-counters of SPI bus s, or of every SPI bus (NULL). */
-static void spi_counters(struct board *bd, struct spi_bus *s, bool reset,
-			 struct reply *r)
+/* counters / reset-counters of one bus: I2C b, or SPI sb. */
+static void counters_of(struct reply *r, struct bus *b, struct spi_bus *sb,
+			bool reset)
 {
-	struct spi_counters c;
-	struct spi_bus *sb;
-	unsigned int i;
+	struct bus_counters c;
 
-	for (i = 0; i < board_nspi(bd); i++) {
-		sb = board_spi(bd, i);
-		if (s && sb != s)
-			continue;
-		if (reset) {
+	if (reset) {
+		if (b)
+			bus_reset_counters(b);
+		else
 			spi_bus_reset_counters(sb);
-			continue;
-		}
-		spi_bus_get_counters(sb, &c);
-		/*
-		 * An SPI transaction is a frame (CS asserted .. released),
-		 * one segment each: the I2C keys mean the same to a reader.
-		 */
-		say(r, "%s transactions=%" PRIu64 " bytes=%" PRIu64
-		    " segments=%" PRIu64 " bits=%" PRIu64
-		    " pin_changes=%" PRIu64 " irq_changes=%" PRIu64
-		    " busy_ns=%" PRIu64 " now_ns=%" PRIu64 "\n",
-		    spi_bus_name(sb), c.frames, c.bytes, c.frames, c.bits,
-		    c.pin_changes, c.irq_changes, c.busy_ns,
-		    spi_bus_now_ns(sb));
+		return;
 	}
+	if (b)
+		bus_get_counters(b, &c);
+	else
+		spi_bus_get_counters(sb, &c);
+	/* One key apart: an I2C bus counts NACKs, an SPI bus bits. */
+	say(r, "%s transactions=%" PRIu64 " bytes=%" PRIu64
+	    " segments=%" PRIu64 " %s=%" PRIu64
+	    " pin_changes=%" PRIu64 " irq_changes=%" PRIu64
+	    " busy_ns=%" PRIu64 " now_ns=%" PRIu64 "\n",
+	    b ? bus_name(b) : spi_bus_name(sb), c.transactions, c.bytes,
+	    c.segments, b ? "nacks" : "bits", b ? c.nacks : c.bits,
+	    c.pin_changes, c.irq_changes, c.busy_ns,
+	    b ? bus_now_ns(b) : spi_bus_now_ns(sb));
+}
+
+/*
+ * counters [BUS] / reset-counters [BUS]: the named bus, I2C or SPI, or
+ * every bus, the SPI ones first.
+ */
+static size_t counters(struct call *x, bool reset)
+{
+	struct bus *bs[BOARD_MAX_BUSES];
+	struct spi_bus *sb = x->ac > 1 ? board_find_spi(x->bd, x->av[1]) : NULL;
+	unsigned int i;
+	int n;
+
+	if (sb) {
+		counters_of(x->r, NULL, sb, reset);
+		return finish(x->r, "ok\n");
+	}
+	n = pick_buses(x->bd, x->ac > 1 ? x->av[1] : NULL, bs);
+	if (n < 0)
+		return finish(x->r, "err no bus %s\n", x->av[1]);
+	for (i = 0; x->ac == 1 && i < board_nspi(x->bd); i++)
+		counters_of(x->r, NULL, board_spi(x->bd, i), reset);
+	for (i = 0; i < (unsigned int)n; i++)
+		counters_of(x->r, bs[i], NULL, reset);
+	return finish(x->r, "ok\n");
 }
 
 static size_t cmd_counters(struct call *x, const struct cmd *cmd)
 {
-	struct bus *bs[BOARD_MAX_BUSES];
-	struct spi_bus *sb = x->ac > 1 ? board_find_spi(x->bd, x->av[1]) : NULL;
-	struct bus_counters c;
-	int n, i;
-
-	if (sb) {
-		spi_counters(x->bd, sb, false, x->r);
-		return finish(x->r, "ok\n");
-	}
-	n = pick_buses(x->bd, x->ac > 1 ? x->av[1] : NULL, bs);
-	if (n < 0)
-		return finish(x->r, "err no bus %s\n", x->av[1]);
-	if (x->ac == 1)
-		spi_counters(x->bd, NULL, false, x->r);
-	for (i = 0; i < n; i++) {
-		bus_get_counters(bs[i], &c);
-		say(x->r, "%s transactions=%" PRIu64 " bytes=%" PRIu64
-		    " segments=%" PRIu64 " nacks=%" PRIu64
-		    " pin_changes=%" PRIu64 " irq_changes=%" PRIu64
-		    " busy_ns=%" PRIu64 " now_ns=%" PRIu64 "\n",
-		    bus_name(bs[i]), c.transactions, c.bytes, c.segments,
-		    c.nacks, c.pin_changes, c.irq_changes, c.busy_ns,
-		    bus_now_ns(bs[i]));
-	}
-	return finish(x->r, "ok\n");
+	return counters(x, false);
 }
 
 static size_t cmd_reset_counters(struct call *x, const struct cmd *cmd)
 {
-	struct bus *bs[BOARD_MAX_BUSES];
-	struct spi_bus *sb = x->ac > 1 ? board_find_spi(x->bd, x->av[1]) : NULL;
-	int n, i;
-
-	if (sb) {
-		spi_counters(x->bd, sb, true, x->r);
-		return finish(x->r, "ok\n");
-	}
-	n = pick_buses(x->bd, x->ac > 1 ? x->av[1] : NULL, bs);
-	if (n < 0)
-		return finish(x->r, "err no bus %s\n", x->av[1]);
-	if (x->ac == 1)
-		spi_counters(x->bd, NULL, true, x->r);
-	for (i = 0; i < n; i++)
-		bus_reset_counters(bs[i]);
-	return finish(x->r, "ok\n");
+	return counters(x, true);
 }
 
 /* The pins a pin command works on: the chip's or the controller's. */
