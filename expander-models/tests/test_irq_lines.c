@@ -7,7 +7,6 @@
  * driven lines and their watchers, the log's V/G/E records, control's
  * gpio command, and the DT errors.
  */
-#include <endian.h>
 #include <stdlib.h>
 
 #include "board/board.h"

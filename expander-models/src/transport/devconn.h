@@ -48,8 +48,8 @@ int devconn_init(struct devconn *dc, const struct vdev_type *type, int slot,
 int devconn_listen(struct devconn *dc, char *err, size_t errlen);
 
 /*
- * Drop the front-end, close and remove the socket; the device is done
- * with (its kind's fini()).
+ * Drop the front-end, close and remove the socket, and let the device
+ * go (its kind's fini()).
  */
 void devconn_close(struct devconn *dc);
 
