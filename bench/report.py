@@ -16,6 +16,7 @@ import re
 import sys
 
 import buslog
+import consolelog
 from matrix import OPS, PATHS, path_kind
 import mainline
 import wire
@@ -56,38 +57,6 @@ def phys_min(part, nl, op):
         return 2
     f = ADDRESS_OF_LINE[part]
     return len({f(i) for i in op_lines(op, nl)})
-
-
-def parse(console):
-    cells, stubs, stages, pairs = [], [], [], []
-    with open(console, errors="replace") as f:
-        for line in f:
-            line = line.strip()
-            if line.startswith("# bench:") and " in " in line:
-                stages.append(line[len("# bench: "):])
-            if line.startswith("STUB "):
-                stubs.append(dict(t.split("=", 1) for t in line.split()[1:]
-                                  if "=" in t))
-            if line.startswith("PAIR "):
-                kv = dict(t.split("=", 1) for t in line.split()[1:]
-                          if "=" in t)
-                p = {k: kv[k] for k in ("part", "path", "path2", "op")}
-                for k in ("hz", "lines", "n", "min_ns", "med_ns", "p95_ns",
-                          "b_min_ns", "b_med_ns", "b_p95_ns"):
-                    p[k] = int(kv[k])
-                pairs.append(p)
-                continue
-            if not line.startswith("BENCH "):
-                continue
-            kv = dict(t.split("=", 1) for t in line.split()[1:] if "=" in t)
-            c = {k: kv.get(k, "") for k in ("kind", "part", "path", "op")}
-            c["win"] = kv.get("win", "")
-            for k in ("hz", "lines", "chips", "n", "tx", "bytes", "segs",
-                      "bus_ns", "cpu_ns", "cpu_tx", "gtx", "gbytes", "gsegs",
-                      "glost", "min_ns", "med_ns", "p95_ns"):
-                c[k] = int(kv[k]) if k in kv else None
-            cells.append(c)
-    return cells, stubs, stages, pairs
 
 
 def bus_us(hz, segs, nbytes, tx):
@@ -610,7 +579,8 @@ def guest_kernel(console):
 
 def main():
     out_dir = sys.argv[1]
-    cells, stubs, stages, pairs = parse(os.path.join(out_dir, "console.log"))
+    cells, stubs, stages, pairs = consolelog.parse(
+        os.path.join(out_dir, "console.log"))
     if not cells:
         sys.exit("report: no BENCH lines in %s/console.log" % out_dir)
     logpath = os.path.join(out_dir, "bus.log")

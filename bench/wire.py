@@ -3,8 +3,8 @@ transactions (expander-models/LOG-FORMAT.md, T records) at the bus clock,
 as VCD wires that PulseView or `sigrok-cli -P i2c` decode into the same
 transactions, addresses and bytes.
 
-Timing follows the log's own definition (i2c_bus_ns() in
-expander-models/src/bus.c): a transaction is 1 clock per START or
+Timing follows the log's own definition (bus_i2c_ns() in
+expander-models/src/buses/bus.c): a transaction is 1 clock per START or
 repeated START, 9 per byte (8 bits and the ACK) and 1 for the STOP, clock
 k of a transaction starting at start + k * 1e9 // hz. A byte's ACK clock
 therefore ends exactly when the log says its pin changes happen, so pin
@@ -29,6 +29,7 @@ import os
 import sys
 
 import buslog
+import consolelog
 
 SCL, SDA = "scl", "sda"
 
@@ -43,7 +44,7 @@ def parse_segs(text):
 
 
 def i2c_clocks(segs):
-    """Clocks of a transaction: as i2c_bus_ns() counts them."""
+    """Clocks of a transaction: as bus_i2c_ns() counts them."""
     return sum(1 + 9 * (1 + len(data)) for _, _, data, _ in segs) + 1
 
 
@@ -215,7 +216,6 @@ pin wires, one scope per cell: DIR/wire.vcd or FILE."""
 
 
 def main(argv):
-    import report       # its console parser; report imports this module
     if len(argv) < 3:
         sys.exit(USAGE)
     out_dir, want = argv[1], dict(a.split("=", 1) for a in argv[2:]
@@ -225,7 +225,7 @@ def main(argv):
     for f in ("console.log", "bus.log"):
         if not os.path.exists(os.path.join(out_dir, f)):
             sys.exit("wire: no %s in %s: run make bench first" % (f, out_dir))
-    cells = report.parse(os.path.join(out_dir, "console.log"))[0]
+    cells = consolelog.parse(os.path.join(out_dir, "console.log"))[0]
 
     def match(c):
         for k, v in want.items():

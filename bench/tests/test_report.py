@@ -12,21 +12,22 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import buslog  # noqa: E402
+import consolelog  # noqa: E402
 import report  # noqa: E402
 
 RUN = os.path.join(HERE, "run")
 
 
 def cells():
-    cs, _, _, _ = report.parse(os.path.join(RUN, "console.log"))
+    cs, _, _, _ = consolelog.parse(os.path.join(RUN, "console.log"))
     report.derive(cs, buslog.read(os.path.join(RUN, "bus.log"))[0])
     return {report.path_kind(c["path"]): c for c in cs}
 
 
 class ReportTest(unittest.TestCase):
     def test_parse(self):
-        cs, stubs, stages, pairs = report.parse(os.path.join(RUN,
-                                                             "console.log"))
+        cs, stubs, stages, pairs = consolelog.parse(
+            os.path.join(RUN, "console.log"))
         self.assertEqual(len(cs), 2)
         self.assertEqual((stubs, pairs), ([], []))
         self.assertEqual(stages, ["vhost in 12.5s"])
@@ -49,7 +50,7 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(c["block-dev"]["skew_bus_us"], 90.0)
 
     def test_disagreement_is_seen(self):
-        cs, _, _, _ = report.parse(os.path.join(RUN, "console.log"))
+        cs, _, _, _ = consolelog.parse(os.path.join(RUN, "console.log"))
         cs[0]["gtx"] = 3
         report.derive(cs, None)
         self.assertFalse(cs[0]["agree"])

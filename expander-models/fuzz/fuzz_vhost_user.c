@@ -27,9 +27,9 @@
 #include <unistd.h>
 
 #include "layout.h"
-#include "transport_log.h"
-#include "vhost_user.h"
-#include "virtio_i2c.h"
+#include "transport/transport_log.h"
+#include "transport/vhost_user.h"
+#include "transport/virtio_i2c.h"
 
 static int mem_fd = -1;
 static uint8_t *mem;
@@ -90,7 +90,7 @@ static void setup(void)
 		   mem_fd, 0);
 	if (mem == MAP_FAILED)
 		abort();
-	transport_set_log(NULL);
+	transport_log_to(NULL);
 }
 
 static uint32_t le32_at(const uint8_t *p)

@@ -24,10 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpio_lines.h"
+#include "buses/gpio_lines.h"
 #include "layout.h"
-#include "vgpio_transport.h"
-#include "virtqueue.h"
+#include "transport/vgpio_transport.h"
+#include "transport/virtqueue.h"
 
 #define NLINES		4
 
@@ -49,7 +49,7 @@ static void ring(struct vq *vq, const char *name, struct guestmem *gm,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const names[NLINES] = { "a", "", "sck", "int" };
-	const struct vdev_type *type = &virtio_gpio_type;
+	const struct vdev_type *type = &vgpio_transport_type;
 	struct vgpio_transport t;
 	struct gpio_lines *gl;
 	struct guestmem gm;
@@ -79,7 +79,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	/* Line 3 is an INT net: pulled up, as on the board. */
 	pin_set_board_pullup(&gl->pins, 3, true);
-	vgpio_transport_init(&t, gl, &rq, &eq);
+	if (vgpio_transport_init(&t, gl, &rq, &eq))
+		abort();
 
 	script = data[2] | data[3] << 8;
 	for (round = 0; round < 8; round++) {
@@ -105,10 +106,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			(unsigned long long)rq.npushed,
 			(unsigned long long)eq.npopped,
 			(unsigned long long)eq.npushed,
-			(unsigned long long)gl->dev.nreqs,
-			(unsigned long long)gl->dev.nbad,
-			(unsigned long long)gl->dev.nevents,
-			(unsigned long long)gl->dev.nbadevents,
+			(unsigned long long)t.dev.nreqs,
+			(unsigned long long)t.dev.nbad,
+			(unsigned long long)t.dev.nevents,
+			(unsigned long long)t.dev.nbadevents,
 			rq.broken ? " rq broken" : "",
 			eq.broken ? " eq broken" : "");
 	if ((!rq.broken && rq.npushed != rq.npopped) ||
@@ -117,6 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rq.npushed > rq.npopped || eq.npushed > eq.npopped)
 		abort();
 	type->reset(&t);
+	type->fini(&t);
 	gpio_lines_free(gl);
 	world_destroy(&w);
 	vq_reset(&rq);

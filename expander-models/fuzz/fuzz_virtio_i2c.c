@@ -25,8 +25,8 @@
 #include <string.h>
 
 #include "layout.h"
-#include "virtio_i2c.h"
-#include "virtqueue.h"
+#include "transport/virtio_i2c.h"
+#include "transport/virtqueue.h"
 
 /* Where QEMU would have the regions: far apart. */
 #define A_UVA	0x7f0000000000ULL

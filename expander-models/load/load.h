@@ -12,7 +12,7 @@
 #include <sys/types.h>
 
 #define TIMEOUT_MS	10000	/* nothing may take this long: a hang */
-#define LOAD_MAX_BUSES	64	/* BOARD_MAX_BUSES in src/board.h */
+#define LOAD_MAX_BUSES	64	/* BOARD_MAX_BUSES in src/board/board.h */
 
 uint64_t now_ns(void);
 /* One line on stderr, exit 2. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bus.h"
+#include "buses/bus.h"
 #include "mix.h"
 
 static int hexval(char c)
@@ -177,5 +177,5 @@ unsigned int mix_bytes(const struct mix_tx *t)
 
 uint64_t mix_bus_ns(const struct mix_tx *t, uint32_t hz)
 {
-	return i2c_bus_ns(hz, t->nsegs, mix_bytes(t), 1);
+	return bus_i2c_ns(hz, t->nsegs, mix_bytes(t), 1);
 }

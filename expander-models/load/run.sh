@@ -29,9 +29,9 @@ body() {
 	     END { print n + 0 }' "$1"
 }
 
-# Largest board the daemon serves: BOARD_MAX_BUSES in src/board.h.
+# Largest board the daemon serves: BOARD_MAX_BUSES in src/board/board.h.
 maxbus=$(sed -n 's/^#define BOARD_MAX_BUSES[[:space:]]*//p' \
-	"$here/../src/board.h")
+	"$here/../src/board/board.h")
 
 if [ "$mode" = test ]; then
 	pass=0 fail=0
@@ -94,8 +94,9 @@ if [ -n "${BASE_REV:-}" ]; then
 	make -s -C "$bd/src" O="$bd/out" "$bd/out/expander-daemon" ||
 		{ echo "run.sh: cannot build the daemon of $BASE_REV" >&2; exit 1; }
 	daemons="$daemons base=$bd/out/expander-daemon"
-	basemax=$(sed -n 's/^#define BOARD_MAX_BUSES[[:space:]]*//p' \
-		"$bd/src/src/board.h")
+	# src/board.h before the sources went into a folder per layer.
+	basemax=$(cat "$bd/src/src/board/board.h" "$bd/src/src/board.h" \
+		2>/dev/null | sed -n 's/^#define BOARD_MAX_BUSES[[:space:]]*//p')
 fi
 res=$O/load/results.txt
 : > "$res.tmp"

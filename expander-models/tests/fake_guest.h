@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "virtio_i2c.h"
-#include "virtqueue.h"
+#include "transport/virtio_i2c.h"
+#include "transport/virtqueue.h"
 
 #define FG_GPA		0x40000000ULL	/* where RAM starts on ARM virt */
 #define FG_UVA		0x7f0012340000ULL	/* QEMU's view of it */

@@ -17,9 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "board/board.h"
+#include "board/board_dt.h"
+#include "models/chip_variant.h"
 #include "check.h"
-#include "control.h"
+#include "control/control.h"
 
 /* A board with one bus, i2c31, and the chips added to it. */
 struct rig {

@@ -9,7 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
+#include "board/board.h"
+#include "board/board_dt.h"
 #include "check.h"
 
 static inline void load_fails(const char *name, const char *why)

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chip.h"
+#include "models/chip_variant.h"
 #include "fixture.h"
-#include "spi_bus.h"
-#include "spi_decode.h"
-#include "world.h"
+#include "buses/spi_bus.h"
+#include "buses/spi_decode.h"
+#include "buses/world.h"
 
 struct spi_rig {
 	struct world w;

@@ -7,7 +7,7 @@
 #include <inttypes.h>
 
 #include "check.h"
-#include "log.h"
+#include "buses/log.h"
 #include "fixture.h"
 
 #define A 0x20
@@ -15,13 +15,13 @@
 TEST(clock_definition)
 {
 	/* [START] addr reg val [STOP]: 1 + 3 * 9 + 1 = 29 clocks */
-	CHECK_EQ(i2c_bus_ns(100000, 1, 3, 1), 290000);
-	CHECK_EQ(i2c_bus_ns(400000, 1, 3, 1), 72500);
-	CHECK_EQ(i2c_bus_ns(1000000, 1, 3, 1), 29000);
+	CHECK_EQ(bus_i2c_ns(100000, 1, 3, 1), 290000);
+	CHECK_EQ(bus_i2c_ns(400000, 1, 3, 1), 72500);
+	CHECK_EQ(bus_i2c_ns(1000000, 1, 3, 1), 29000);
 	/* regmap read: S addr reg Sr addr data P: 2 + 4 * 9 + 1 = 39 */
-	CHECK_EQ(i2c_bus_ns(100000, 2, 4, 1), 390000);
-	CHECK_EQ(i2c_bus_ns(400000, 2, 4, 1), 97500);
-	CHECK_EQ(i2c_bus_ns(1000000, 2, 4, 1), 39000);
+	CHECK_EQ(bus_i2c_ns(100000, 2, 4, 1), 390000);
+	CHECK_EQ(bus_i2c_ns(400000, 2, 4, 1), 97500);
+	CHECK_EQ(bus_i2c_ns(1000000, 2, 4, 1), 39000);
 }
 
 static void timed_write(uint32_t hz, uint64_t want)
@@ -218,7 +218,7 @@ TEST(data_nack_stops_transaction)
 	CHECK_EQ(bus_transfer(r.b, s, 2, &t), -1);
 	CHECK_EQ(s[0].status, -1);
 	CHECK_EQ(s[1].status, -1);
-	CHECK_EQ(t.bus_ns, i2c_bus_ns(100000, 1, 2, 1));
+	CHECK_EQ(t.bus_ns, bus_i2c_ns(100000, 1, 2, 1));
 	rig_free(&r);
 }
 

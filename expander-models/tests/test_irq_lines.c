@@ -7,13 +7,13 @@
  * driven lines and their watchers, the log's V/G/E records, control's
  * gpio command, and the DT errors.
  */
-#include <endian.h>
 #include <stdlib.h>
 
-#include "board.h"
+#include "board/board.h"
+#include "board/board_dt.h"
 #include "check.h"
-#include "control.h"
-#include "gpio_lines.h"
+#include "control/control.h"
+#include "buses/gpio_lines.h"
 #include "load_fails.h"
 #include "vgpio_req.h"
 
@@ -21,12 +21,12 @@
 
 static struct board *bd;
 static struct gpio_lines *gl;
+static struct vgpio_rig rig;
+static bool served;
 static char out[8192];
 static char *logbuf;
 static size_t loglen;
 static FILE *logf;
-static unsigned int ndone, done_line[32];
-static uint8_t done_status[32];
 
 static const char *ctl(const char *line)
 {
@@ -37,26 +37,14 @@ static const char *ctl(const char *line)
 	return out;
 }
 
-static void fake_done(void *tctx, unsigned int line, uint64_t token,
-		      uint8_t status)
-{
-	if (ndone < 32) {
-		done_line[ndone] = line;
-		done_status[ndone] = status;
-	}
-	ndone++;
-}
-
 static int request(uint16_t type, uint16_t line, uint32_t value)
 {
-	return vgpio_req(gl, type, line, value);
+	return vgpio_req(&rig, type, line, value);
 }
 
 static void unmask(uint16_t line)
 {
-	uint16_t l = htole16(line);
-
-	CHECK(gpio_lines_event(gl, (const uint8_t *)&l, 2, 1, line) == NULL);
+	CHECK(vgpio_unmask(&rig, line) == NULL);
 }
 
 /* What pca953x's handler starts with: read both input ports. */
@@ -85,6 +73,8 @@ static void setup(void)
 {
 	char err[256];
 
+	if (served)
+		vgpio_rig_free(&rig);
 	board_free(bd);
 	if (logf)
 		fclose(logf);
@@ -98,8 +88,11 @@ static void setup(void)
 	logf = open_memstream(&logbuf, &loglen);
 	board_set_log(bd, logf);
 	gl = board_gpio(bd, 0);
-	gpio_lines_set_transport(gl, fake_done, NULL);
-	ndone = 0;
+	if (vgpio_rig_init(&rig, gl)) {
+		printf("# cannot serve %s\n", gl->name);
+		exit(1);
+	}
+	served = true;
 }
 
 /* A fresh board with line's interrupt armed (type) and unmasked. */
@@ -116,7 +109,7 @@ TEST(controller_from_dt)
 	setup();
 	CHECK_EQ(board_ngpios(bd), 1);
 	CHECK_EQ(gl->slot, 14);
-	CHECK_EQ(gl->dev.n, 5);
+	CHECK_EQ(gl->n, 5);
 	CHECK_EQ(gpio_lines_find(gl, "int-max"), 2);
 	CHECK_EQ(gpio_lines_find(gl, "nothing"), -1);
 	/* INT nets idle high through their pull-ups; line 4 floats. */
@@ -132,13 +125,13 @@ TEST(level_low_shared_net)
 	struct bus *b;
 
 	b = armed(0, VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW);
-	CHECK_EQ(ndone, 0);
+	CHECK_EQ(vgpio_ndone(&rig), 0);
 	/* An input of the first chip changes: its INT pulls the net low. */
 	CHECK(!strcmp(ctl("drive pca9555@20 3 0"), "ok 0"));
 	CHECK(!strcmp(ctl("irq pca9555@20"), "ok 1"));
 	CHECK(!strcmp(ctl("pin gpio14 0"), "ok 0"));
-	CHECK_EQ(ndone, 1);
-	CHECK_EQ(done_status[0], VIRTIO_GPIO_IRQ_STATUS_VALID);
+	CHECK_EQ(vgpio_ndone(&rig), 1);
+	CHECK_EQ(vgpio_done_status(&rig, 0), VIRTIO_GPIO_IRQ_STATUS_VALID);
 	/* The second chip asserts too while the line is masked. */
 	ctl("drive pca9555@21 5 0");
 	/* The handler reads the first chip: the net stays low (second). */
@@ -147,11 +140,11 @@ TEST(level_low_shared_net)
 	CHECK(!strcmp(ctl("pin gpio14 0"), "ok 0"));
 	/* Unmasked while still low: delivered again at once (level). */
 	unmask(0);
-	CHECK_EQ(ndone, 2);
+	CHECK_EQ(vgpio_ndone(&rig), 2);
 	read_inputs(b, 0x21);
 	CHECK(!strcmp(ctl("pin gpio14 0"), "ok 1"));
 	unmask(0);
-	CHECK_EQ(ndone, 2);
+	CHECK_EQ(vgpio_ndone(&rig), 2);
 	CHECK(strstr(ctl("gpio gpio14"), "gpio14 line=0 name=int-shared "
 		     "level=1 dir=in irq=low unmasked=1 latched=0 "
 		     "delivered=2") != NULL);
@@ -167,25 +160,25 @@ TEST(falling_edge_latched)
 
 	b = armed(1, VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING);
 	ctl("drive pcf8574@22 0 0");
-	CHECK_EQ(ndone, 1);
-	CHECK_EQ(done_line[0], 1);
+	CHECK_EQ(vgpio_ndone(&rig), 1);
+	CHECK_EQ(vgpio_done_line(&rig, 0), 1);
 	/* Read by the handler: INT released, net back high. */
 	read_byte(b, 0x22);
 	CHECK(!strcmp(ctl("pin gpio14 1"), "ok 1"));
 	/* Another change before the unmask: the edge is latched ... */
 	ctl("drive pcf8574@22 0 1");
 	CHECK(!strcmp(ctl("pin gpio14 1"), "ok 0"));
-	CHECK_EQ(ndone, 1);
+	CHECK_EQ(vgpio_ndone(&rig), 1);
 	/* ... and delivered when the buffer comes back. */
 	unmask(1);
-	CHECK_EQ(ndone, 2);
+	CHECK_EQ(vgpio_ndone(&rig), 2);
 	/* max7321 through the inherited interrupt-parent, line 2. */
 	CHECK_EQ(request(VIRTIO_GPIO_MSG_IRQ_TYPE, 2,
 			 VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING), 0);
 	unmask(2);
 	ctl("drive max7321@68 4 0");
-	CHECK_EQ(ndone, 3);
-	CHECK_EQ(done_line[2], 2);
+	CHECK_EQ(vgpio_ndone(&rig), 3);
+	CHECK_EQ(vgpio_done_line(&rig, 2), 2);
 }
 
 /*
@@ -200,25 +193,25 @@ TEST(burst_is_bounded)
 
 	b = armed(1, VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING);
 	CHECK(!strcmp(ctl("toggle pcf8574@22 5 101"), "ok 0"));
-	CHECK_EQ(ndone, 1);
-	CHECK_EQ(gl->dev.lines[1].latched, 1);
-	CHECK_EQ(gl->dev.lines[1].latched_edges, 1);
-	CHECK_EQ(gl->dev.lines[1].lost_edges, 49);
+	CHECK_EQ(vgpio_ndone(&rig), 1);
+	CHECK_EQ(rig.t.dev.lines[1].latched, 1);
+	CHECK_EQ(rig.t.dev.lines[1].latched_edges, 1);
+	CHECK_EQ(rig.t.dev.lines[1].lost_edges, 49);
 	read_byte(b, 0x22);
 	unmask(1);
-	CHECK_EQ(ndone, 2);
+	CHECK_EQ(vgpio_ndone(&rig), 2);
 	read_byte(b, 0x22);
 	unmask(1);
-	CHECK_EQ(ndone, 2);
+	CHECK_EQ(vgpio_ndone(&rig), 2);
 
 	CHECK_EQ(request(VIRTIO_GPIO_MSG_IRQ_TYPE, 0,
 			 VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW), 0);
 	unmask(0);
 	CHECK(!strcmp(ctl("toggle pca9555@20 2 100"), "ok 1"));
-	CHECK_EQ(ndone, 3);
+	CHECK_EQ(vgpio_ndone(&rig), 3);
 	CHECK(!strcmp(ctl("irq pca9555@20"), "ok 0"));
 	unmask(0);
-	CHECK_EQ(ndone, 3);
+	CHECK_EQ(vgpio_ndone(&rig), 3);
 	CHECK(!strcmp(ctl("toggle pca9555@20 2"),
 		      "err usage: toggle CHIP N COUNT"));
 }
@@ -275,6 +268,8 @@ int main(void)
 	RUN(burst_is_bounded);
 	RUN(guest_driven_line_watch);
 	RUN(dt_errors);
+	if (served)
+		vgpio_rig_free(&rig);
 	board_free(bd);
 	if (logf)
 		fclose(logf);

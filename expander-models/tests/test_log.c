@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_log.c - every record of src/log.c, byte for byte, against the
+ * test_log.c - every record of src/buses/log.c, byte for byte, against the
  * printf formats that LOG-FORMAT.md describes (the writer builds lines
  * by hand for speed; these formats are what it must equal), over edge
  * values and a few thousand pseudo-random ones.
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "log.h"
+#include "buses/log.h"
 
 static char *got, *want;
 static size_t gotlen, wantlen;

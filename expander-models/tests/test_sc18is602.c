@@ -6,7 +6,7 @@
  * + data), the read-back; and what each costs on both buses.
  */
 #include "fixture.h"
-#include "spi_bus.h"
+#include "buses/spi_bus.h"
 
 #define BR 0x28
 
@@ -73,7 +73,7 @@ TEST(write_through_bridge)
 {
 	uint8_t cfg[2] = { 0xf0, 0x01 }, tx[2] = { 0x12, 0x34 };
 	struct bus_counters k;
-	struct spi_counters s;
+	struct bus_counters s;
 	struct chip *c;
 
 	if (setup())
@@ -88,7 +88,7 @@ TEST(write_through_bridge)
 	spi_bus_get_counters(spi, &s);
 	CHECK_EQ(k.transactions, 2);	/* ready poll + transfer */
 	CHECK_EQ(k.bytes, 2 + 4);
-	CHECK_EQ(s.frames, 1);
+	CHECK_EQ(s.transactions, 1);
 	CHECK_EQ(s.bits, 16);
 	CHECK_EQ(s.busy_ns, 16ull * 1000000000 / 460800);
 	board_free(bd);

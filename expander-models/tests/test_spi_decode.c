@@ -80,7 +80,7 @@ static void one_mode(int mode, bool lsb)
 	const uint8_t tx[3] = { 0x96, 0x0f, 0x80 };
 	struct spi_rig r;
 	struct probe p;
-	struct spi_counters k;
+	struct bus_counters k;
 	uint8_t rx[3];
 	unsigned int i;
 
@@ -99,7 +99,7 @@ static void one_mode(int mode, bool lsb)
 	CHECK_EQ(p.deselects, 1);
 	CHECK_EQ(p.last_nbits, 24);
 	spi_bus_get_counters(r.b, &k);
-	CHECK_EQ(k.frames, 1);
+	CHECK_EQ(k.transactions, 1);
 	CHECK_EQ(k.bits, 24);
 	CHECK_EQ(k.busy_ns, 24000);	/* 24 clocks at 1 MHz */
 	/* The log shows bytes in the device's bit order: what was sent. */
@@ -193,7 +193,7 @@ TEST(no_select_no_frame)
 	static const uint8_t a[1] = { 0xff };
 	struct spi_rig r;
 	struct probe p;
-	struct spi_counters k;
+	struct bus_counters k;
 	struct spi_decoder_counters dk;
 
 	spi_rig_init(&r);
@@ -204,7 +204,7 @@ TEST(no_select_no_frame)
 	r.d = spi_decoder_new(r.b, 2);
 	gpio_word(&r, 0, false, 0xff, 8);
 	spi_bus_get_counters(r.b, &k);
-	CHECK_EQ(k.frames, 0);
+	CHECK_EQ(k.transactions, 0);
 	CHECK_EQ(p.bit, 0);
 	/* A second chip select while one is active is an error, not a frame. */
 	gpio_cs(&r, 0, 0, true);
@@ -214,7 +214,7 @@ TEST(no_select_no_frame)
 	CHECK_EQ(spi_decoder_edge(r.d, SPI_LINE_CS0 + 2, 0), -1);
 	gpio_cs(&r, 0, 0, false);
 	spi_bus_get_counters(r.b, &k);
-	CHECK_EQ(k.frames, 1);
+	CHECK_EQ(k.transactions, 1);
 	CHECK_EQ(k.bits, 0);
 	/* MISO floats back to the pull-up between frames. */
 	CHECK_EQ(spi_decoder_miso(r.d), SPI_MISO_IDLE);

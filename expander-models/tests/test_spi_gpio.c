@@ -7,10 +7,11 @@
  */
 #include <stdlib.h>
 
-#include "board.h"
-#include "control.h"
+#include "board/board.h"
+#include "board/board_dt.h"
+#include "control/control.h"
 #include "check.h"
-#include "spi_bus.h"
+#include "buses/spi_bus.h"
 #include "vgpio_req.h"
 
 #define BOARD(name) BOARDS_DIR "/" name ".dtb"
@@ -18,13 +19,13 @@
 enum { SCK, MOSI, MISO, CS0, CS1 };
 
 static struct board *bd;
-static struct gpio_lines *gl;
+static struct vgpio_rig rig;
 static unsigned int requests;
 
 static int request(uint16_t type, uint16_t line, uint32_t value)
 {
 	requests++;
-	return vgpio_req(gl, type, line, value);
+	return vgpio_req(&rig, type, line, value);
 }
 
 static void set(unsigned int line, int v)
@@ -43,7 +44,11 @@ static int setup(void)
 		fprintf(stderr, "  %s\n", err);
 		return -1;
 	}
-	gl = board_find_gpio(bd, "gpio5");
+	if (vgpio_rig_init(&rig, board_find_gpio(bd, "gpio5"))) {
+		fprintf(stderr, "  cannot serve gpio5\n");
+		board_free(bd);
+		return -1;
+	}
 	for (l = SCK; l <= CS1; l++) {
 		if (l == MISO) {
 			request(VIRTIO_GPIO_MSG_SET_DIRECTION, l,
@@ -105,7 +110,7 @@ static uint32_t message(unsigned int cs, int mode, uint32_t w,
 TEST(max7301_over_gpio_lines)
 {
 	struct spi_bus *sb;
-	struct spi_counters k;
+	struct bus_counters k;
 	struct chip *c;
 
 	if (setup())
@@ -122,7 +127,7 @@ TEST(max7301_over_gpio_lines)
 	message(0, 0, 0x8900, 16);	/* read port configuration P4-P7 */
 	CHECK_EQ(message(0, 0, 0x0000, 16), 0x8955);
 	spi_bus_get_counters(sb, &k);
-	CHECK_EQ(k.frames, 5);
+	CHECK_EQ(k.transactions, 5);
 	CHECK_EQ(k.bits, 80);
 	CHECK_EQ(k.busy_ns, 80000);	/* at spi-max-frequency, 1 MHz */
 	/*
@@ -134,6 +139,7 @@ TEST(max7301_over_gpio_lines)
 	message(0, 0, 0x0000, 16);
 	CHECK_EQ(requests, 16 * 3 + 1 + 3);
 out:
+	vgpio_rig_free(&rig);
 	board_free(bd);
 }
 
@@ -155,6 +161,7 @@ TEST(mode3_part_on_the_second_select)
 	CHECK_EQ(message(1, 3, 0x00, 8), 0xa5);
 	CHECK_EQ(spi_bus_now_ns(sb), 2 * 16000);	/* 8 bits at 500 kHz */
 out:
+	vgpio_rig_free(&rig);
 	board_free(bd);
 }
 

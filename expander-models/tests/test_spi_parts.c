@@ -33,10 +33,10 @@ static void frame(const uint8_t *tx, uint8_t *rx, unsigned int n)
 
 static uint64_t frames(void)
 {
-	struct spi_counters k;
+	struct bus_counters k;
 
 	spi_bus_get_counters(r.b, &k);
-	return k.frames;
+	return k.transactions;
 }
 
 static void drive(struct chip *c, unsigned int pin, int v)

@@ -15,9 +15,9 @@
 
 #include "check.h"
 #include "fake_guest.h"
-#include "transport_log.h"
-#include "vhost_user.h"
-#include "virtio_i2c.h"
+#include "transport/transport_log.h"
+#include "transport/vhost_user.h"
+#include "transport/virtio_i2c.h"
 #include "vu_front.h"
 
 static struct vu_msg msg, reply;
@@ -489,7 +489,7 @@ TEST(socket_rejects_oversized_message)
 
 int main(void)
 {
-	transport_set_log(NULL);
+	transport_log_to(NULL);
 	RUN(features);
 	RUN(need_reply_and_unknown);
 	RUN(bad_headers_disconnect);

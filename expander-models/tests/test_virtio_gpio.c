@@ -8,7 +8,7 @@
 #include <endian.h>
 
 #include "check.h"
-#include "virtio_gpio.h"
+#include "transport/virtio_gpio.h"
 
 #define N 4
 

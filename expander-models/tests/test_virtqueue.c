@@ -11,10 +11,10 @@
 
 #include "check.h"
 #include "fake_guest.h"
-#include "guestmem.h"
-#include "transport_log.h"
-#include "virtio_i2c.h"
-#include "virtqueue.h"
+#include "transport/guestmem.h"
+#include "transport/transport_log.h"
+#include "transport/virtio_i2c.h"
+#include "transport/virtqueue.h"
 
 /* Transport diagnostics land here, so tests can check what was said. */
 static char *logbuf;
@@ -29,7 +29,7 @@ static void log_capture(void)
 	logbuf = NULL;
 	loglen = 0;
 	logf_ = open_memstream(&logbuf, &loglen);
-	transport_set_log(logf_);
+	transport_log_to(logf_);
 }
 
 static bool logged(const char *needle)
@@ -806,6 +806,6 @@ int main(void)
 	RUN(hold_defers_completion_in_order);
 	RUN(wraparound_of_indices);
 	RUN(push_status);
-	transport_set_log(NULL);
+	transport_log_to(NULL);
 	return CHECK_DONE();
 }

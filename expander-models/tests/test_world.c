@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "load_fails.h"
-#include "log.h"
+#include "buses/log.h"
 #include "fixture.h"
 
 static struct board *bd;

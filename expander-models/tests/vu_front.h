@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "fake_guest.h"
-#include "vhost_user.h"
+#include "transport/vhost_user.h"
 
 struct vuf_peer {
 	int sock;		/* QEMU's end */

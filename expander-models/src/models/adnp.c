@@ -32,7 +32,7 @@
  */
 #include <string.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 enum { DDR, PLR, IER, ISR, PTR, NKIND };
 

@@ -35,7 +35,7 @@
  */
 #include <string.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 #define R_IN		0x00
 #define R_OUT		0x02

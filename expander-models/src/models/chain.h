@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 static inline unsigned int chain_parts(const struct spi_chip_cfg *cfg)
 {

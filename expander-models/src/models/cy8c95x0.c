@@ -44,7 +44,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 #define R_INPUT		0x00
 #define R_OUTPUT	0x08

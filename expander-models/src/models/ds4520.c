@@ -27,7 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 #define R_MEM_END	0x3f
 #define R_PULLUP	0xf0

@@ -41,7 +41,7 @@
  */
 #include <string.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 #define R_ID		0x01
 #define R_DIR		0x03

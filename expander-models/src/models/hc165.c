@@ -13,8 +13,8 @@
  * H comes out first, as the MSB). SER of the register farthest from
  * MISO is tied low. Inputs float (read 1) until driven.
  */
-#include "chain.h"
-#include "spi_target.h"
+#include "buses/spi_target.h"
+#include "models/chain.h"
 
 struct hc165;
 

@@ -18,8 +18,8 @@
  * SRCLR/MR high. Power-on contents are undefined on the part; the model
  * starts at 0 so runs are deterministic.
  */
-#include "chain.h"
-#include "spi_target.h"
+#include "buses/spi_target.h"
+#include "models/chain.h"
 
 struct hc595;
 

@@ -18,9 +18,9 @@
  * as a weak pull-down); driven high it reads 1.
  * Not modelled: debounce (DB0/DB1 pins), the FAULT pin.
  */
-#include "chain.h"
+#include "buses/spi_target.h"
+#include "models/chain.h"
 #include "models/max3191x.h"
-#include "spi_target.h"
 
 struct max3191x;
 
@@ -65,19 +65,6 @@ static const struct spi_target_ops part_ops = {
 	.clock = spi_shift_clock,
 };
 
-int max3191x_set_alarms(struct chip *c, unsigned int n, bool uv1, bool uv2,
-			bool ot)
-{
-	struct max3191x *m = CHIP_MODEL(c, struct max3191x);
-
-	if (c->v->family != max3191x_variants[0].family || n >= m->n)
-		return -1;
-	m->parts[n].uv1 = uv1;
-	m->parts[n].uv2 = uv2;
-	m->parts[n].ot = ot;
-	return 0;
-}
-
 static int max3191x_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
 			     char *err, size_t errlen)
 {
@@ -111,6 +98,19 @@ static const struct chip_family max3191x_family = {
 	.spi_init = max3191x_spi_init,
 	.spi_lines = max3191x_lines,
 };
+
+int max3191x_set_alarms(struct chip *c, unsigned int n, bool uv1, bool uv2,
+			bool ot)
+{
+	struct max3191x *m = CHIP_MODEL(c, struct max3191x);
+
+	if (c->v->family != &max3191x_family || n >= m->n)
+		return -1;
+	m->parts[n].uv1 = uv1;
+	m->parts[n].uv2 = uv2;
+	m->parts[n].ot = ot;
+	return 0;
+}
 
 #define V(compat, part) { compat, part, &max3191x_family, 8, NULL }
 const struct chip_variant max3191x_variants[] = {

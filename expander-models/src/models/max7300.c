@@ -21,7 +21,7 @@
  * transition detection and INT on P31 are not modelled.
  */
 
-#include "chip.h"
+#include "models/chip.h"
 
 #define R_CONFIG	0x04
 #define R_MASK		0x06

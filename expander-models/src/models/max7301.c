@@ -28,8 +28,8 @@
  */
 #include <stddef.h>
 
-#include "chip.h"
-#include "spi_target.h"
+#include "buses/spi_target.h"
+#include "models/chip.h"
 
 #define PORTS 32
 #define FIRST 4

@@ -22,7 +22,7 @@
  */
 #include <stdlib.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 #define PORT_NONE	0x0
 #define PORT_OUTPUT	0x1

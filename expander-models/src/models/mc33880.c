@@ -19,8 +19,8 @@
  */
 #include <stddef.h>
 
-#include "chip.h"
-#include "spi_target.h"
+#include "buses/spi_target.h"
+#include "models/chip.h"
 
 struct mc33880 {
 	struct chip c;

@@ -13,8 +13,8 @@
  * A's interrupt, or either port's with IOCON.MIRROR).
  */
 
-#include "chip.h"
-#include "mcp23xxx.h"
+#include "models/chip.h"
+#include "models/mcp23xxx.h"
 
 struct mcp230xx {
 	struct chip c;

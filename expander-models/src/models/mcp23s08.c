@@ -27,9 +27,9 @@
  * MCP23S18.
  */
 
-#include "chip.h"
-#include "mcp23xxx.h"
-#include "spi_target.h"
+#include "buses/spi_target.h"
+#include "models/chip.h"
+#include "models/mcp23xxx.h"
 
 #define MAX_DEV 8
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* mcp23xxx.c - the MCP23x08/MCP23x17 register file (mcp23xxx.h). */
-#include "mcp23xxx.h"
+#include "models/mcp23xxx.h"
 
 #define IOCON_08	0x3e	/* 8-line parts: bits 7, 6, 0 unimplemented */
 #define IOCON_17	0xfe	/* 16-line parts: bit 0 unimplemented */

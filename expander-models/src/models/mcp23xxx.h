@@ -50,7 +50,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 enum { MCP_IODIR, MCP_IPOL, MCP_GPINTEN, MCP_DEFVAL, MCP_INTCON,
        MCP_IOCON, MCP_GPPU, MCP_INTF, MCP_INTCAP, MCP_GPIO, MCP_OLAT,

@@ -24,7 +24,7 @@
  */
 #include <stdlib.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 #define F_INT		(1u << 0)	/* has an INT output */
 #define F_PCAL		(1u << 1)	/* agile I/O registers at 0x40 */

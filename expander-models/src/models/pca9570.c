@@ -8,7 +8,7 @@
  * The device ID read through the general call address is not modelled.
  */
 
-#include "chip.h"
+#include "models/chip.h"
 
 struct pca9570 {
 	struct chip c;

@@ -21,7 +21,7 @@
  */
 #include <stdlib.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 struct pcf857x_desc {
 	bool has_int;

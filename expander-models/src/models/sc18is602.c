@@ -25,8 +25,8 @@
  * clock input (clock-frequency), the GPIO pins as pins.
  */
 
-#include "chip.h"
-#include "spi_bus.h"
+#include "buses/spi_bus.h"
+#include "models/chip.h"
 
 #define BUFSZ 200
 #define XTAL 7372800u

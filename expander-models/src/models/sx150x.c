@@ -51,7 +51,7 @@
  */
 #include <string.h>
 
-#include "chip.h"
+#include "models/chip.h"
 
 struct sx150x_map {
 	uint8_t data, dir, pullup, pulldn, mask, src, event;

@@ -15,7 +15,7 @@
  * not modelled.
  */
 
-#include "chip.h"
+#include "models/chip.h"
 
 #define CMD_WRITE	0x11
 #define CMD_TRANSFER	0x22

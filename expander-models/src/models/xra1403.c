@@ -45,8 +45,8 @@
  * input filter (IFR) is not modelled, pin changes being instantaneous.
  */
 
-#include "chip.h"
-#include "spi_target.h"
+#include "buses/spi_target.h"
+#include "models/chip.h"
 
 enum { GSR = 0x00, OCR = 0x02, PIR = 0x04, GCR = 0x06, PUR = 0x08,
        IER = 0x0a, TSCR = 0x0c, ISR = 0x0e, REIR = 0x10, FEIR = 0x12,
