@@ -220,6 +220,8 @@ test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
 	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
 		-p 'test_*.py'
+	@$(T) catalogue-py /usr/bin/python3 -B -m unittest discover \
+		-s catalogue/tests -p 'test_*.py'
 	@$(T) wire-test /usr/bin/python3 -B bench/tests/test_wire.py
 	@$(T) compare-test /usr/bin/python3 -B bench/tests/test_compare.py
 
