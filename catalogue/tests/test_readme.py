@@ -1,0 +1,24 @@
+"""expander-models/README.md's parts tables are what the catalogue and
+the board DT make (catalogue/gen.py readme --write)."""
+import os
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.join(HERE, "..", "..")
+sys.path.insert(0, TOP)
+
+from catalogue import board, readme  # noqa: E402
+
+
+class ReadmeTest(unittest.TestCase):
+    def test_readme_current(self):
+        """expander-models/README.md's tables are what the catalogue and
+        the DT make (catalogue/gen.py readme --write)."""
+        with open(readme.README) as f:
+            text = f.read()
+        self.assertEqual(readme.rewrite(text, board.Board()), text)
+
+
+if __name__ == "__main__":
+    unittest.main()
