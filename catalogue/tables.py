@@ -94,6 +94,34 @@ def matrix_rows(board):
             for i, block, twin in board.bench_chips()]
 
 
+def letter_rows(board):
+    """The rows of the cover letter's table "Bus cost per operation"
+    (patches/KERNEL/upstream/0000-cover-letter.patch): per part with
+    letter = yes, its instance of the most lines (I2C: of 30-parts; SPI:
+    a gpiochip, named after its DT node). [{driver, part, lines, bus,
+    (col, op): value}], col minimum or series (the catalogue's
+    expectation); "-" for an operation on no lines."""
+    rows = []
+    for p in board.parts:
+        if p["letter"] != "yes":
+            continue
+        insts = [i for i in board.i2c_parts() + board.spi_devices()
+                 if i.part is p]
+        if not insts:
+            raise board_mod.BoardError("%s: letter = yes, not on the "
+                                       "board" % p.name)
+        i = max(insts, key=lambda i: i.lines)
+        r = {"driver": p["driver"], "lines": i.lines, "bus": p["bus"],
+             "part": i.node.name.split("@")[0] if i.spi else p.name}
+        for op, col in (("get-all", "in"), ("set-all", "out")):
+            m = i.mask(col)[0]
+            for what, rule in (("minimum", "%s_min"), ("series", "block_%s")):
+                r[(what, op)] = str(core.cost(
+                    p[rule % op[:3]], m)) if m else "-"
+        rows.append(r)
+    return rows
+
+
 def text(head, rows):
     return "\n".join([GENERATED, head] + columns(rows)) + "\n"
 

@@ -43,6 +43,14 @@ class BoardTest(unittest.TestCase):
             p.name for p in self.b.parts if p["bench"] != "-"))
         self.assertEqual(len(names), len(set(names)))
 
+    def test_letter_rows(self):
+        rows = tables.letter_rows(self.b)
+        self.assertEqual(len(rows), sum(p["letter"] == "yes"
+                                        for p in self.b.parts))
+        hc = [r for r in rows if r["part"] == "hc595x4"][0]
+        self.assertEqual((hc["lines"], hc[("minimum", "get-all")],
+                          hc[("minimum", "set-all")]), (32, "-", "1"))
+
 
 class GuestTablesTest(unittest.TestCase):
     @classmethod
