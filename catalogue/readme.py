@@ -35,8 +35,10 @@ def lines_of(p):
 def minimum_of(p):
     out = "%s / %s" % (core.describe(p["get_min"]),
                        core.describe(p["set_min"]))
+    if p["min_why"] != "-":
+        out += ": " + p["min_why"]
     if (p["block_get"], p["block_set"]) != (p["get_min"], p["set_min"]):
-        out += "; with the series %s / %s: %s" % (
+        out += "; the driver with the series: %s / %s, as %s" % (
             core.describe(p["block_get"]),
             core.describe(p["block_set"]), p["gap"])
     return out
