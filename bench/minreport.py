@@ -24,12 +24,11 @@ import irqreport
 import spireport
 from irqreport import table
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 # The package catalogue/ from the repository's top.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                ".."))
+sys.path.insert(0, os.path.join(HERE, ".."))
 from catalogue import board, tables  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 COVER = os.path.join(HERE, "..", "patches", os.environ.get("KERNEL", "7.3"),
                      "upstream", "0000-cover-letter.patch")
 KEYS_INT = ("hz", "nlines", "n", "tx", "bytes", "bus_ns", "min")

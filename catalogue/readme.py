@@ -98,18 +98,23 @@ def sections(board):
 
 
 def rewrite(text, board):
-    """text with every section made anew; KeyError on an unknown one."""
+    """text with every section made anew; ValueError on a section of
+    an unknown name or without its end."""
     made = sections(board)
-    out, skip = [], False
+    out, inside = [], None
     for line in text.split("\n"):
         m = SECTION.match(line)
         if m and line != END:
-            out.append(BEGIN % m.group(1))
-            out += made[m.group(1)]
-            skip = True
+            if inside or m.group(1) not in made:
+                raise ValueError("%s: section %s" % (README, m.group(1)))
+            inside = m.group(1)
+            out.append(BEGIN % inside)
+            out += made[inside]
             continue
         if line == END:
-            skip = False
-        if not skip:
+            inside = None
+        if not inside:
             out.append(line)
+    if inside:
+        raise ValueError("%s: section %s has no end" % (README, inside))
     return "\n".join(out)

@@ -19,6 +19,18 @@ class ReadmeTest(unittest.TestCase):
             text = f.read()
         self.assertEqual(readme.rewrite(text, board.Board()), text)
 
+    def test_sections(self):
+        b = board.Board()
+        made = readme.rewrite("a\n<!-- catalogue: spi -->\nold\n%s\nb"
+                              % readme.END, b).split("\n")
+        self.assertEqual(made[:2], ["a", readme.BEGIN % "spi"])
+        self.assertEqual(made[-2:], [readme.END, "b"])
+        self.assertNotIn("old", made)
+        for text in ("<!-- catalogue: spi -->\n",
+                     "<!-- catalogue: nope -->\n" + readme.END):
+            with self.assertRaises(ValueError):
+                readme.rewrite(text, b)
+
 
 if __name__ == "__main__":
     unittest.main()
