@@ -90,6 +90,10 @@ KSFT_LIST := $(KSFT)/TEST_PROGS
 KSFT_FILES := $(KSFT_BINS) $(KSFT_SCRIPTS) $(KSFT_LIST)
 
 INITRAMFS := $(KOUT)/initramfs.cpio.gz
+# What the guest's tables of parts are made of (scripts/mkrootfs.sh,
+# catalogue/gen.py): the catalogue and the board DT.
+CATALOGUE_DEPS := catalogue/parts.tsv $(wildcard catalogue/*.py) \
+		  dts/board.dts $(wildcard dts/*.dtsi)
 DAEMON := $(B)/models/expander-daemon
 BOARD_DTB := $(B)/dtb/board.dtb
 # base.dts is decompiled from QEMU's binary tree, so its phandles are plain
@@ -185,7 +189,7 @@ $(KSFT_LIST): $(KSRC)/.applied-patches
 		tr ' ' '\n' | grep . > $@
 
 $(INITRAMFS): $(KSTAMP) $(GUEST_BINS) $(KSFT_FILES) $(B)/.deps scripts/mkrootfs.sh \
-	      $(shell find rootfs-overlay -type f)
+	      $(shell find rootfs-overlay -type f) $(CATALOGUE_DEPS)
 	@$(T) rootfs/$(KERNEL) scripts/mkrootfs.sh $(B) $(KOUT) $@
 rootfs: $(INITRAMFS)
 
@@ -223,6 +227,8 @@ test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
 	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
 		-p 'test_*.py'
+	@$(T) catalogue-py /usr/bin/python3 -B -m unittest discover \
+		-s catalogue/tests -p 'test_*.py'
 	@$(T) wire-test /usr/bin/python3 -B bench/tests/test_wire.py
 	@$(T) compare-test /usr/bin/python3 -B bench/tests/test_compare.py
 

@@ -6,7 +6,9 @@ rootfs-overlay/usr/lib/bench/run-minimum (every I2C part of
 bench-tests/parts.table, one multi-line request on all its outputs and
 on all its inputs) and run-spi's "SPI ..." cdev-multi cells; the table
 "Bus cost per operation" of patches/KERNEL/upstream/0000-cover-letter.patch
-(KERNEL from the environment, as the Makefile exports it).
+(KERNEL from the environment, as the Makefile exports it), its minimum
+columns as the catalogue of parts gives them (catalogue/parts.tsv;
+bench/letter.py prints the whole table from it).
 Output: DIR/minimum.md (also appended to DIR/report.md when that
 exists) and DIR/minimum.csv. A cover letter row whose series figure
 differs from the measured one is marked, as is a part above its
@@ -23,6 +25,10 @@ import spireport
 from irqreport import table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The package catalogue/ from the repository's top.
+sys.path.insert(0, os.path.join(HERE, ".."))
+from catalogue import board, tables  # noqa: E402
+
 COVER = os.path.join(HERE, "..", "patches", os.environ.get("KERNEL", "7.3"),
                      "upstream", "0000-cover-letter.patch")
 KEYS_INT = ("hz", "nlines", "n", "tx", "bytes", "bus_ns", "min")
@@ -49,6 +55,18 @@ def cover_rows(path):
                 r[(col, "set-all")] = v[2 * i + 1]
             rows.append(r)
     return rows
+
+
+def with_catalogue_minimum(cover, b=None):
+    """The letter's rows, their minimum columns the catalogue's where it
+    has the row (catalogue/tables.py letter_rows)."""
+    cat = {(r["part"], r["lines"], r["bus"]): r
+           for r in tables.letter_rows(b or board.Board())}
+    for c in cover:
+        r = cat.get((c["part"], c["lines"], c["bus"]))
+        for op in OPS if r else ():
+            c[("minimum", op)] = r[("minimum", op)]
+    return cover
 
 
 def measured(console):
@@ -138,7 +156,7 @@ def part_table(got):
 
 def report(got, cover_path, out_dir):
     """minimum.md/.csv from measured()'s counts and the cover letter."""
-    cover = cover_rows(cover_path)
+    cover = with_catalogue_minimum(cover_rows(cover_path))
     if not cover:
         sys.exit("minreport: no table \"Bus cost per operation\" in %s"
                  % cover_path)
@@ -150,8 +168,9 @@ def report(got, cover_path, out_dir):
           "One GPIO v2 multi-line request on all the inputs (`get`) and on "
           "all the outputs (`set`) of each part: one get_multiple() or "
           "set_multiple() call, what a block makes too. Transactions (I2C) "
-          "or frames (SPI) per operation, counted on the host. *minimum*, "
-          "*6.12* and *letter* are the cover letter's table "
+          "or frames (SPI) per operation, counted on the host. *minimum* "
+          "is the catalogue's (catalogue/parts.tsv), *6.12* and *letter* "
+          "the cover letter's table "
           "(patches/upstream/0000-cover-letter.patch); *measured* is this "
           "run (I2C at %s); a measured figure that differs from the letter's "
           "is in bold (%d here). Bus µs per operation at that I2C clock "
@@ -165,7 +184,8 @@ def report(got, cover_path, out_dir):
     md += [table(head, drows), ""]
     md += ["### Every I2C part", "",
            "bench-tests/parts.table's parts, minimum from "
-           "bench-tests/minimum.sh (what 31-driver-minimum asserts; its "
+           "the catalogue as bench-tests/minimum.sh reads it (what "
+           "31-driver-minimum asserts; its "
            "KTAP TODOs are the parts marked above it: %d operations "
            "here)." % above, ""]
     phead = ["part", "bus:addr", "driver", "lines",

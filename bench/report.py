@@ -21,6 +21,11 @@ from matrix import OPS, PATHS, path_kind
 import mainline
 import wire
 
+# The package catalogue/ from the repository's top.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from catalogue import core  # noqa: E402
+
 SCHEMA_VERSION = 1
 FIELDS = ["kind", "hz", "part", "path", "op", "lines", "chips", "n",
           "tx", "bytes", "segs", "bus_ns", "gtx", "gbytes", "gsegs", "glost",
@@ -29,15 +34,14 @@ FIELDS = ["kind", "hz", "part", "path", "op", "lines", "chips", "n",
           "cpu_ns_per_tx", "pins_per_op", "skew_bus_us", "skew_wall_us"]
 
 # I2C addresses behind each part's lines, in the order of the bench's
-# line specs: one address per 8-line port group of a max7325 (group A
-# at reg, group B at reg - 0x10); the 24-line span is a pcf8574 (lines
-# 0-7) and a pcf8575 (8-23), two chips.
+# line specs: the bench's parts of the catalogue (catalogue/parts.tsv),
+# one address per 8-line port group of a part with two address groups
+# (a max7325: group A, lines 0-7, at reg, group B at reg - 0x10); the
+# 24-line span is a pcf8574 (lines 0-7) and a pcf8575 (8-23), two chips.
 ADDRESS_OF_LINE = {
-    "pca9555": lambda i: 0, "tca6408": lambda i: 0, "pcf8574": lambda i: 0,
-    "pcf8575": lambda i: 0, "max7321": lambda i: 0,
-    "max7325": lambda i: i // 8, "span24": lambda i: 0 if i < 8 else 1,
-    "fxl6408": lambda i: 0, "mcp23017": lambda i: 0, "tca6424": lambda i: 0,
-}
+    p.name: (lambda i: i // 8) if len(p.groups()) > 1 else (lambda i: 0)
+    for p in core.load() if p["bench"] != "-"}
+ADDRESS_OF_LINE["span24"] = lambda i: 0 if i < 8 else 1
 
 
 def op_lines(op, nl):

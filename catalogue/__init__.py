@@ -1,0 +1,2 @@
+"""The catalogue of parts (parts.tsv) and what it makes with the board
+DT: catalogue/README.md."""
