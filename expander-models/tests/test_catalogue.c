@@ -5,13 +5,15 @@
  * name a variant with each of the row's line counts (of the row's part,
  * unless the row is a family of differently named parts), on the bus
  * the row says, with an INT output exactly when the row's int column is
- * not "none". Only chip.h's API: the registry, and a chip made to read
- * its has_irq. The board's side is catalogue/tests/test_catalogue.py.
+ * not "none". Only the models' API (models/chip.h, models/chip_variant.h):
+ * the registry, and a chip made to read its has_irq. The board's side is
+ * catalogue/tests/test_catalogue.py.
  */
 #include <stdlib.h>
 
 #include "check.h"
-#include "chip.h"
+#include "models/chip.h"
+#include "models/chip_variant.h"
 
 #define MAX_ROWS 128
 #define MAX_COLS 32
