@@ -76,8 +76,10 @@ for s in upstream block; do
 	done
 	# The user's sendemail configuration may name a server: the command
 	# line's wins. --to-cmd=true: no prompt for To:, nothing added.
+	# send-email wants a committer identity even for a dry run: the test
+	# one (a fresh machine has none of its own).
 	log=$POSTDIR/test/$s.send-email.log
-	if ! git send-email --dry-run --confirm=never --no-format-patch \
+	if ! as "$NAME" "$EMAIL" git send-email --dry-run --confirm=never --no-format-patch \
 	     --from="$ME" --to-cmd=true --smtp-server=/bin/true "$@" \
 	     </dev/null >"$log" 2>&1; then
 		tail -n 20 "$log" >&2
