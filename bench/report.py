@@ -581,6 +581,32 @@ def guest_kernel(console):
     return "(version not in the console)"
 
 
+def failed_cells(console):
+    """run-bench's "BENCH-FAIL kind=.. hz=.. part=.. path=.. spec=.." lines:
+    cells whose operations failed in the guest (a NACK or a timed-out
+    transfer reached the caller), with the kernel messages before each."""
+    failed, last = [], []
+    with open(console, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("BENCH-FAIL "):
+                failed.append((line[len("BENCH-FAIL "):], last[-2:]))
+            elif not line.startswith(("BENCH ", "MIN ", "# progress")):
+                last.append(line.strip())
+    return failed
+
+
+def section_failed(failed, out):
+    """A run with failed cells still gets its report; the failures first."""
+    out += ["## Failed cells", "",
+            "%d cell(s) failed in the guest and are missing from every table "
+            "below; `make bench` exits non-zero. The kernel's last messages "
+            "before each:" % len(failed), ""]
+    out += ["- `%s`: %s" % (cell, "; ".join("`%s`" % m for m in msgs) or "-")
+            for cell, msgs in failed]
+    out.append("")
+
+
 def main():
     out_dir = sys.argv[1]
     cells, stubs, stages, pairs = consolelog.parse(
@@ -629,6 +655,9 @@ def main():
            "GPIO_V2_LINE_SET/GET_VALUES; `block-dev` /dev/gpioblock/<name>; "
            "`block-sysfs` /sys/class/gpioblock/<block>/value. Free chips "
            "for the first three, block-owned twins for the last two.", ""]
+    failed = failed_cells(os.path.join(out_dir, "console.log"))
+    if failed:
+        section_failed(failed, out)
     section_observations(cells, speeds, out)
     out += ["## The three claims", ""]
     claim_minimum(cells, out)
@@ -676,6 +705,9 @@ def main():
     print("\n".join(out[i:i + 40]))
     print("report: %d cells -> %s/report.md, results.csv, results.json"
           % (len(cells) + len(extra), out_dir))
+    if failed:
+        print("report: %d cell(s) failed in the guest (report.md, "
+              "\"Failed cells\")" % len(failed))
 
 
 if __name__ == "__main__":
