@@ -187,18 +187,27 @@ def plot(s, parts, speeds, path):
                "within it)", dpi=100)
 
 
-def main():
+def cli(prog, what, parse_fn, report_fn, out_name, summary):
+    """The main() of a report from the console: PROG BENCH_DIR parses its
+    console.log for WHAT lines, reports into BENCH_DIR/OUT_NAME and says
+    summary(rows, what report_fn returned). The exit status."""
     if len(sys.argv) != 2:
-        print("usage: irqreport.py BENCH_DIR", file=sys.stderr)
+        print("usage: %s.py BENCH_DIR" % prog, file=sys.stderr)
         return 2
-    rows = parse(os.path.join(sys.argv[1], "console.log"))
+    rows = parse_fn(os.path.join(sys.argv[1], "console.log"))
     if not rows:
-        print("irqreport: no IRQ lines in the console", file=sys.stderr)
+        print("%s: no %s lines in the console" % (prog, what),
+              file=sys.stderr)
         return 1
-    report(rows, sys.argv[1])
-    print("irqreport: %d edges, %s" %
-          (len(rows), os.path.join(sys.argv[1], "irq.md")))
+    res = report_fn(rows, sys.argv[1])
+    print("%s: %s, %s" % (prog, summary(rows, res),
+                          os.path.join(sys.argv[1], out_name)))
     return 0
+
+
+def main():
+    return cli("irqreport", "IRQ", parse, report, "irq.md",
+               lambda rows, _: "%d edges" % len(rows))
 
 
 if __name__ == "__main__":

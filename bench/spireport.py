@@ -13,7 +13,6 @@ only compared within it.
 
     bench/spireport.py build/7.3/bench
 """
-import os
 import sys
 
 import irqreport
@@ -105,17 +104,9 @@ def report(rows, out_dir):
 
 
 def main():
-    if len(sys.argv) != 2:
-        print("usage: spireport.py BENCH_DIR", file=sys.stderr)
-        return 2
-    rows = parse(os.path.join(sys.argv[1], "console.log"))
-    if not rows:
-        print("spireport: no SPI lines in the console", file=sys.stderr)
-        return 1
-    trs = report(rows, sys.argv[1])
-    print("spireport: %d cells, %d rows, %s" %
-          (len(rows), len(trs), os.path.join(sys.argv[1], "spi.md")))
-    return 0
+    return irqreport.cli("spireport", "SPI", parse, report, "spi.md",
+                         lambda rows, trs: "%d cells, %d rows" %
+                         (len(rows), len(trs)))
 
 
 if __name__ == "__main__":

@@ -185,17 +185,33 @@ static long long drive_and_wait(const char *hchip, const char *pin,
 	return lat;
 }
 
+/*
+ * ioctl ioc with req on the device at path (opened with flags), closed
+ * again: the request's fd lives on. Cannot open: die(no_open); the
+ * ioctl fails: "# irqprobe: what: error" and exit 2.
+ */
+static void request_on(const char *path, int flags, unsigned long ioc,
+		       void *req, const char *no_open, const char *what)
+{
+	int fd = open(path, flags), ret;
+
+	if (fd < 0)
+		die(no_open);
+	ret = ioctl(fd, ioc, req);
+	close(fd);
+	if (ret < 0) {
+		printf("# irqprobe: %s: %s\n", what, errname(errno));
+		exit(2);
+	}
+}
+
 static int request_edges(const char *chip, unsigned int off,
 			 const char *edges)
 {
 	struct gpio_v2_line_request req;
 	char path[128];
-	int fd, ret;
 
 	snprintf(path, sizeof(path), "/dev/%s", chip);
-	fd = open(path, O_RDWR);
-	if (fd < 0)
-		die("cannot open the chip");
 	memset(&req, 0, sizeof(req));
 	req.offsets[0] = off;
 	req.num_lines = 1;
@@ -205,13 +221,8 @@ static int request_edges(const char *chip, unsigned int off,
 		req.config.flags |= GPIO_V2_LINE_FLAG_EDGE_RISING;
 	if (!strcmp(edges, "falling") || !strcmp(edges, "both"))
 		req.config.flags |= GPIO_V2_LINE_FLAG_EDGE_FALLING;
-	ret = ioctl(fd, GPIO_V2_GET_LINE_IOCTL, &req);
-	close(fd);
-	if (ret < 0) {
-		printf("# irqprobe: line request: %s\n",
-		       errname(errno));
-		exit(2);
-	}
+	request_on(path, O_RDWR, GPIO_V2_GET_LINE_IOCTL, &req,
+		   "cannot open the chip", "line request");
 	return req.fd;
 }
 
@@ -220,22 +231,13 @@ static int request_block_edges(const char *dev, const char *mask)
 {
 	struct gpioblock_edge_request req;
 	char path[128];
-	int fd, ret;
 
 	snprintf(path, sizeof(path), "/dev/gpioblock/%s", dev);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		die("cannot open the block");
 	memset(&req, 0, sizeof(req));
 	req.mask = strtoull(mask, NULL, 0);
 	req.flags = GPIOBLOCK_EDGE_RISING | GPIOBLOCK_EDGE_FALLING;
-	ret = ioctl(fd, GPIOBLOCK_EDGE_REQUEST_IOCTL, &req);
-	close(fd);
-	if (ret < 0) {
-		printf("# irqprobe: block edge request: %s\n",
-		       errname(errno));
-		exit(2);
-	}
+	request_on(path, O_RDONLY, GPIOBLOCK_EDGE_REQUEST_IOCTL, &req,
+		   "cannot open the block", "block edge request");
 	return req.fd;
 }
 

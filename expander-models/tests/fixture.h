@@ -62,6 +62,14 @@ static inline struct chip *rig_add(struct rig *r, const char *compat,
 	return c;
 }
 
+/* A fresh rig at hz with one chip, compat at addr; NULL if it cannot be. */
+static inline struct chip *rig_one(struct rig *r, uint32_t hz,
+				   const char *compat, uint16_t addr)
+{
+	rig_init(r, hz);
+	return rig_add(r, compat, addr);
+}
+
 /* The log so far, as one string. */
 static inline const char *rig_log(struct rig *r)
 {
@@ -162,6 +170,27 @@ static inline int reg_read_block(struct bus *b, uint16_t addr, uint8_t reg,
 	};
 
 	return bus_transfer(b, s, 2, NULL);
+}
+
+/*
+ * regmap's cache fill: n registers read from 0x00 in one transfer, and
+ * the registers of want (register, value; nwant of them) read so.
+ */
+static inline void check_cache_fill(struct bus *b, uint16_t addr,
+				    unsigned int n, const uint8_t (*want)[2],
+				    unsigned int nwant)
+{
+	uint8_t v[256];
+	unsigned int i;
+
+	CHECK_EQ(reg_read_block(b, addr, 0x00, v, n), 0);
+	for (i = 0; i < nwant; i++)
+		if (v[want[i][0]] != want[i][1]) {
+			fprintf(stderr, "  register 0x%02x read 0x%02x, want "
+				"0x%02x\n", want[i][0], v[want[i][0]],
+				want[i][1]);
+			CHECK(0);
+		}
 }
 
 /* Plain write / read of n bytes in one segment (master_send/recv). */

@@ -19,8 +19,7 @@ static struct rig r;
 
 static struct chip *one(void)
 {
-	rig_init(&r, 400000);
-	return rig_add(&r, "ad,gpio-adnp", A);
+	return rig_one(&r, 400000, "ad,gpio-adnp", A);
 }
 
 /* gpio-adnp's direction_output(line, value), its five transactions. */

@@ -58,21 +58,34 @@ TEST(transaction_time_1m)
 	timed_write(1000000, 29000);
 }
 
+/*
+ * [reg] Sr read 1 byte, on a lone PCA9555 at A on a bus of hz: what
+ * bus_transfer() returns, with s's statuses and the timing in t.
+ */
+static int reg_then_read(uint32_t hz, uint8_t reg, struct i2c_seg s[2],
+			 struct bus_timing *t)
+{
+	static uint8_t cmd, v;
+	struct rig r;
+	int ret;
+
+	cmd = reg;
+	s[0] = (struct i2c_seg){ .addr = A, .buf = &cmd, .len = 1 };
+	s[1] = (struct i2c_seg){ .addr = A, .read = true, .buf = &v, .len = 1 };
+	rig_init(&r, hz);
+	rig_add(&r, "nxp,pca9555", A);
+	ret = bus_transfer(r.b, s, 2, t);
+	rig_free(&r);
+	return ret;
+}
+
 TEST(read_transaction_time)
 {
-	uint8_t reg = 0, v;
-	struct i2c_seg s[2] = {
-		{ .addr = A, .buf = &reg, .len = 1 },
-		{ .addr = A, .read = true, .buf = &v, .len = 1 },
-	};
+	struct i2c_seg s[2];
 	struct bus_timing t;
-	struct rig r;
 
-	rig_init(&r, 400000);
-	rig_add(&r, "nxp,pca9555", A);
-	CHECK_EQ(bus_transfer(r.b, s, 2, &t), 0);
+	CHECK_EQ(reg_then_read(400000, 0, s, &t), 0);
 	CHECK_EQ(t.bus_ns, 97500);
-	rig_free(&r);
 }
 
 /* Pin changes carry the time of the ACK of the data byte. */
@@ -205,21 +218,13 @@ TEST(fault_delay_hold_and_pacing)
 
 TEST(data_nack_stops_transaction)
 {
-	uint8_t bad = 0x09, v = 0;
-	struct i2c_seg s[2] = {
-		{ .addr = A, .buf = &bad, .len = 1 },
-		{ .addr = A, .read = true, .buf = &v, .len = 1 },
-	};
+	struct i2c_seg s[2];
 	struct bus_timing t;
-	struct rig r;
 
-	rig_init(&r, 100000);
-	rig_add(&r, "nxp,pca9555", A);
-	CHECK_EQ(bus_transfer(r.b, s, 2, &t), -1);
+	CHECK_EQ(reg_then_read(100000, 0x09, s, &t), -1);
 	CHECK_EQ(s[0].status, -1);
 	CHECK_EQ(s[1].status, -1);
 	CHECK_EQ(t.bus_ns, bus_i2c_ns(100000, 1, 2, 1));
-	rig_free(&r);
 }
 
 TEST(address_taken)

@@ -14,8 +14,7 @@ static struct rig r;
 
 static struct chip *one(const char *compat)
 {
-	rig_init(&r, 400000);
-	return rig_add(&r, compat, A);
+	return rig_one(&r, 400000, compat, A);
 }
 
 /* pinctrl-cy8c95x0's paged write: port select, then the register. */
@@ -97,6 +96,14 @@ TEST(cy8c9540_line_to_port_and_paged_registers)
 	rig_free(&r);
 }
 
+/* Pins a and b drive da and db. */
+static void drives(const struct chip *c, unsigned int a, enum pin_drive da,
+		   unsigned int b, enum pin_drive db)
+{
+	CHECK_EQ(c->pins.pins[a].drive, da);
+	CHECK_EQ(c->pins.pins[b].drive, db);
+}
+
 /* A pin has one drive mode; a 1 written to a mode takes the pin over. */
 TEST(cy8c95x0_drive_modes)
 {
@@ -108,24 +115,19 @@ TEST(cy8c95x0_drive_modes)
 	CHECK_EQ(reg_write(r.b, A, 0x21, 0x00), 0);	/* a 0 changes nothing */
 	CHECK_EQ(reg_read(r.b, A, 0x21), 0x0f);
 	CHECK_EQ(reg_write(r.b, A, 0x08, 0x00), 0);
-	CHECK_EQ(c->pins.pins[0].drive, DRV_LOW);
-	CHECK_EQ(c->pins.pins[4].drive, DRV_LOW);	/* pull-up: strong 0 */
+	drives(c, 0, DRV_LOW, 4, DRV_LOW);	/* pull-up: strong 0 */
 	CHECK_EQ(reg_write(r.b, A, 0x08, 0xff), 0);
-	CHECK_EQ(c->pins.pins[0].drive, DRV_HIGH);
-	CHECK_EQ(c->pins.pins[4].drive, DRV_WEAK_HIGH);
+	drives(c, 0, DRV_HIGH, 4, DRV_WEAK_HIGH);
 	/* open drain low: 1 releases; open drain high: 0 releases */
 	CHECK_EQ(reg_write(r.b, A, 0x20, 0x01), 0);
 	CHECK_EQ(reg_write(r.b, A, 0x1f, 0x02), 0);
-	CHECK_EQ(c->pins.pins[0].drive, DRV_HIZ);
-	CHECK_EQ(c->pins.pins[1].drive, DRV_HIGH);
+	drives(c, 0, DRV_HIZ, 1, DRV_HIGH);
 	CHECK_EQ(reg_write(r.b, A, 0x08, 0x00), 0);
-	CHECK_EQ(c->pins.pins[0].drive, DRV_LOW);
-	CHECK_EQ(c->pins.pins[1].drive, DRV_HIZ);
+	drives(c, 0, DRV_LOW, 1, DRV_HIZ);
 	/* pull-down: 0 is the resistor, high impedance: nothing */
 	CHECK_EQ(reg_write(r.b, A, 0x1e, 0x04), 0);
 	CHECK_EQ(reg_write(r.b, A, 0x23, 0x08), 0);
-	CHECK_EQ(c->pins.pins[2].drive, DRV_WEAK_LOW);
-	CHECK_EQ(c->pins.pins[3].drive, DRV_HIZ);
+	drives(c, 2, DRV_WEAK_LOW, 3, DRV_HIZ);
 	CHECK_EQ(reg_read(r.b, A, 0x1d), 0xf0);
 	CHECK_EQ(reg_read(r.b, A, 0x21), 0x00);
 	rig_free(&r);

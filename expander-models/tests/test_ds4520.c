@@ -14,8 +14,7 @@ static struct rig r;
 
 static struct chip *one(void)
 {
-	rig_init(&r, 400000);
-	return rig_add(&r, "adi,ds4520-gpio", A);
+	return rig_one(&r, 400000, "adi,ds4520-gpio", A);
 }
 
 TEST(ds4520_pins_and_registers)

@@ -15,8 +15,7 @@ static struct rig r;
 
 static struct chip *one(void)
 {
-	rig_init(&r, 400000);
-	return rig_add(&r, "fcs,fxl6408", A);
+	return rig_one(&r, 400000, "fcs,fxl6408", A);
 }
 
 TEST(fxl6408_probe_and_lines)
@@ -54,19 +53,14 @@ TEST(fxl6408_probe_and_lines)
 /* regmap's cache fill: one read of 0x00..0x13 from address 0. */
 TEST(fxl6408_read_all_registers_in_one_transfer)
 {
-	uint8_t v[20];
+	static const uint8_t want[][2] = {
+		{ 0x00, 0x00 }, { 0x01, 0xa2 }, { 0x03, 0x00 }, { 0x07, 0xff },
+		{ 0x0b, 0xff }, { 0x0d, 0xff }, { 0x0f, 0xff }, { 0x11, 0xff },
+		{ 0x13, 0x00 },
+	};
 
 	CHECK(one() != NULL);
-	CHECK_EQ(reg_read_block(r.b, A, 0x00, v, sizeof(v)), 0);
-	CHECK_EQ(v[0x00], 0x00);
-	CHECK_EQ(v[0x01], 0xa2);
-	CHECK_EQ(v[0x03], 0x00);
-	CHECK_EQ(v[0x07], 0xff);
-	CHECK_EQ(v[0x0b], 0xff);
-	CHECK_EQ(v[0x0d], 0xff);
-	CHECK_EQ(v[0x0f], 0xff);
-	CHECK_EQ(v[0x11], 0xff);
-	CHECK_EQ(v[0x13], 0x00);
+	check_cache_fill(r.b, A, 20, want, 9);
 	rig_free(&r);
 }
 

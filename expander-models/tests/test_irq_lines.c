@@ -69,10 +69,9 @@ static void read_byte(struct bus *b, uint16_t addr)
 	bus_transfer(b, &s, 1, &t);
 }
 
-static void setup(void)
+/* What setup() made: gone (before the next one, and at the end). */
+static void teardown(void)
 {
-	char err[256];
-
 	if (served)
 		vgpio_rig_free(&rig);
 	board_free(bd);
@@ -80,6 +79,13 @@ static void setup(void)
 		fclose(logf);
 	free(logbuf);
 	logbuf = NULL;
+}
+
+static void setup(void)
+{
+	char err[256];
+
+	teardown();
 	bd = board_load(BOARD("irq"), err, sizeof(err));
 	if (!bd) {
 		printf("# %s\n", err);
@@ -268,11 +274,6 @@ int main(void)
 	RUN(burst_is_bounded);
 	RUN(guest_driven_line_watch);
 	RUN(dt_errors);
-	if (served)
-		vgpio_rig_free(&rig);
-	board_free(bd);
-	if (logf)
-		fclose(logf);
-	free(logbuf);
+	teardown();
 	return CHECK_DONE();
 }

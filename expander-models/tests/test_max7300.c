@@ -16,8 +16,7 @@ TEST(max7300_driver_sequences)
 	struct chip *c;
 	unsigned int i;
 
-	rig_init(&r, 400000);
-	c = rig_add(&r, "maxim,max7300", A);
+	c = rig_one(&r, 400000, "maxim,max7300", A);
 	CHECK(c != NULL);
 	CHECK_EQ(c->pins.n, 28);
 	CHECK_EQ(reg_read(r.b, A, 0x04), 0x00);		/* shutdown */

@@ -12,8 +12,7 @@ static struct rig r;
 
 static struct chip *one(const char *compat, uint16_t addr)
 {
-	rig_init(&r, 100000);
-	return rig_add(&r, compat, addr);
+	return rig_one(&r, 100000, compat, addr);
 }
 
 /* DT reg 0x68: group A at 0x68, group B at 0x58, and the reverse. */

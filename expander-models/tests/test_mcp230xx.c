@@ -14,8 +14,7 @@ static struct rig r;
 
 static struct chip *one(const char *compat)
 {
-	rig_init(&r, 400000);
-	return rig_add(&r, compat, A);
+	return rig_one(&r, 400000, compat, A);
 }
 
 static int read2(uint8_t reg)

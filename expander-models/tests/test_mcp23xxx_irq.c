@@ -33,8 +33,7 @@ static struct rig r;
 
 static struct chip *mcp23017(void)
 {
-	rig_init(&r, 400000);
-	return rig_add(&r, "microchip,mcp23017", A);
+	return rig_one(&r, 400000, "microchip,mcp23017", A);
 }
 
 static int rd(uint8_t reg)
@@ -204,8 +203,7 @@ TEST(mcp23008_defval_and_change)
 {
 	struct chip *c;
 
-	rig_init(&r, 400000);
-	c = rig_add(&r, "microchip,mcp23008", A);
+	c = rig_one(&r, 400000, "microchip,mcp23008", A);
 	CHECK_EQ(wr(0x06, 0x80), 0);		/* GPPU */
 	CHECK_EQ(wr(0x03, 0x80), 0);		/* DEFVAL */
 	CHECK_EQ(wr(0x04, 0x80), 0);		/* INTCON */

@@ -14,8 +14,7 @@ static struct rig r;
 
 static struct chip *one(const char *compat)
 {
-	rig_init(&r, 100000);
-	return rig_add(&r, compat, A);
+	return rig_one(&r, 100000, compat, A);
 }
 
 /* 8-line parts keep the pointer: extra bytes rewrite the same register. */

@@ -15,8 +15,7 @@ static struct rig r;
 
 static struct chip *one(const char *compat)
 {
-	rig_init(&r, 400000);
-	return rig_add(&r, compat, A);
+	return rig_one(&r, 400000, compat, A);
 }
 
 /* write [cmd], Sr, read n: regmap_bulk_read() with the AI flag. */

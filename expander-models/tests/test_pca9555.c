@@ -13,8 +13,7 @@ static struct chip *c;
 
 static void setup(void)
 {
-	rig_init(&r, 100000);
-	c = rig_add(&r, "nxp,pca9555", A);
+	c = rig_one(&r, 100000, "nxp,pca9555", A);
 }
 
 TEST(power_on_registers)

@@ -16,8 +16,7 @@ TEST(pca9570_four_outputs)
 {
 	struct chip *c;
 
-	rig_init(&r, 400000);
-	c = rig_add(&r, "nxp,pca9570", A);
+	c = rig_one(&r, 400000, "nxp,pca9570", A);
 	CHECK(c != NULL);
 	CHECK_EQ(c->pins.n, 4);
 	CHECK_EQ(c->has_irq, 0);
@@ -41,8 +40,7 @@ TEST(pca9571_eight_outputs)
 {
 	struct chip *c;
 
-	rig_init(&r, 400000);
-	c = rig_add(&r, "nxp,pca9571", A);
+	c = rig_one(&r, 400000, "nxp,pca9571", A);
 	CHECK(c != NULL);
 	CHECK_EQ(c->pins.n, 8);
 	CHECK_EQ(byte_read(r.b, A), 0xff);

@@ -13,8 +13,7 @@ static struct rig r;
 
 static struct chip *one(const char *compat, uint16_t addr)
 {
-	rig_init(&r, 100000);
-	return rig_add(&r, compat, addr);
+	return rig_one(&r, 100000, compat, addr);
 }
 
 TEST(pcf8574_power_on_high)

@@ -22,8 +22,10 @@ static struct chip *part(const char *compat, unsigned int chain,
 {
 	struct spi_chip_cfg cfg = { .cs = 0, .chain = chain,
 				    .present_mask = present };
+	struct chip *c = part_cfg(compat, &cfg);
 
-	return part_cfg(compat, &cfg);
+	CHECK(c != NULL);
+	return c;
 }
 
 static void frame(const uint8_t *tx, uint8_t *rx, unsigned int n)
@@ -52,7 +54,6 @@ static void hc595_chain(unsigned int n)
 	unsigned int i;
 	uint32_t want = 0;
 
-	CHECK(c);
 	CHECK_EQ(c->pins.n, 8 * n);
 	for (i = 0; i < n; i++) {
 		buf[i] = 0x11 * (i + 1);
@@ -98,7 +99,6 @@ TEST(hc165_chain_reads_inputs)
 	struct chip *c = part("pisosr-gpio", 2, 0);
 	uint8_t rx[2];
 
-	CHECK(c);
 	frame(NULL, rx, 2);
 	CHECK_EQ(rx[0], 0xff);		/* floating inputs read 1 */
 	drive(c, 0, 0);
@@ -140,7 +140,6 @@ TEST(max7301_probe_and_ports)
 	struct chip *c = part("maxim,max7301", 0, 0);
 	unsigned int i;
 
-	CHECK(c);
 	CHECK_EQ(c->pins.n, 28);
 	/* Shutdown at power-on: even an output stays high impedance. */
 	mx_write(0x09, 0x55);		/* P4-P7 outputs */
@@ -198,7 +197,6 @@ TEST(mc33880_outputs_and_faults)
 	struct chip *c = part("freescale,mc33880", 0, 0);
 	uint8_t tx[1] = { 0x00 }, rx[1];
 
-	CHECK(c);
 	frame(tx, rx, 1);		/* probe writes 0x00 twice */
 	frame(tx, rx, 1);
 	CHECK_EQ(rx[0], 0x00);
@@ -270,7 +268,6 @@ TEST(mcp23s17_hardware_addresses)
 {
 	struct chip *c = part("microchip,mcp23s17", 0, 0x06);
 
-	CHECK(c);
 	CHECK_EQ(c->pins.n, 32);
 	/* HAEN = 0: both parts answer to address 0, not to 1 or 2. */
 	CHECK_EQ(mcp_read16(1, 0x00), 0xffff);	/* MISO floats: 1s */
@@ -369,7 +366,6 @@ TEST(xra1403_registers)
 {
 	struct chip *c = part("exar,xra1403", 0, 0);
 
-	CHECK(c);
 	CHECK_EQ(xra_read(0x02), 0xff);	/* OCR1 */
 	CHECK_EQ(xra_read(0x07), 0xff);	/* GCR2 */
 	CHECK_EQ(xra_read(0x14), 0xff);	/* IFR1 */
@@ -416,7 +412,6 @@ TEST(max3191x_chain_and_status)
 	struct chip *c = part("maxim,max31913", 2, 0);
 	uint8_t rx[4];
 
-	CHECK(c);
 	frame(NULL, rx, 4);
 	CHECK_EQ(rx[0], 0x00);		/* open inputs read 0 */
 	CHECK_EQ(rx[1], max3191x_crc(0) | 0x05);

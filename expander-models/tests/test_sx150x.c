@@ -13,8 +13,7 @@ static struct rig r;
 
 static struct chip *one(const char *compat, uint16_t a)
 {
-	rig_init(&r, 400000);
-	return rig_add(&r, compat, a);
+	return rig_one(&r, 400000, compat, a);
 }
 
 TEST(sx1502_registers)

@@ -22,8 +22,7 @@ TEST(tpic2810_write_and_transfer)
 {
 	struct chip *c;
 
-	rig_init(&r, 100000);
-	c = rig_add(&r, "ti,tpic2810", A);
+	c = rig_one(&r, 100000, "ti,tpic2810", A);
 	CHECK(c != NULL);
 	CHECK_EQ(c->pins.n, 8);
 	/* power-up: all off, every drain open */

@@ -90,6 +90,12 @@ static int simple(uint16_t type, uint16_t line, uint32_t value)
 	return resp[0] == VIRTIO_GPIO_STATUS_OK ? resp[1] : -1;
 }
 
+/* Arm (or, IRQ_TYPE_NONE, disarm) line's interrupt: answered OK. */
+static void irq_type(uint16_t line, uint32_t type)
+{
+	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, line, type), 0);
+}
+
 static const char *queue(uint16_t line, uint64_t token)
 {
 	uint16_t l = htole16(line);
@@ -199,8 +205,7 @@ TEST(malformed_requests)
 			VIRTIO_GPIO_DIRECTION_OUT), 0);
 	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 1,
 			VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW), -1);
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 0,
-			VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW), 0);
+	irq_type(0, VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW);
 	CHECK_EQ(simple(VIRTIO_GPIO_MSG_SET_DIRECTION, 0,
 			VIRTIO_GPIO_DIRECTION_OUT), -1);
 	CHECK_EQ(g.nbad, 13);
@@ -209,8 +214,7 @@ TEST(malformed_requests)
 TEST(level_low_held_until_active)
 {
 	setup();
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 0,
-			VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW), 0);
+	irq_type(0, VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW);
 	CHECK(queue(0, 100) == NULL);
 	CHECK_EQ(ndone, 0);
 	set_level(0, 0);		/* INT asserted */
@@ -237,8 +241,7 @@ TEST(level_high)
 	setup();
 	levels[3] = 0;
 	vgpio_line_changed(&g, 3);
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 3,
-			VIRTIO_GPIO_IRQ_TYPE_LEVEL_HIGH), 0);
+	irq_type(3, VIRTIO_GPIO_IRQ_TYPE_LEVEL_HIGH);
 	CHECK(queue(3, 7) == NULL);
 	CHECK_EQ(ndone, 0);
 	set_level(3, 1);
@@ -249,8 +252,7 @@ TEST(level_high)
 TEST(edge_latched_while_masked)
 {
 	setup();
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 0,
-			VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING), 0);
+	irq_type(0, VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING);
 	CHECK(queue(0, 1) == NULL);
 	set_level(0, 0);
 	CHECK_EQ(ndone, 1);
@@ -275,8 +277,7 @@ TEST(edge_latched_while_masked)
 TEST(edge_both_and_rising)
 {
 	setup();
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 1,
-			VIRTIO_GPIO_IRQ_TYPE_EDGE_BOTH), 0);
+	irq_type(1, VIRTIO_GPIO_IRQ_TYPE_EDGE_BOTH);
 	CHECK(queue(1, 1) == NULL);
 	set_level(1, 0);
 	CHECK(queue(1, 2) == NULL);
@@ -284,12 +285,10 @@ TEST(edge_both_and_rising)
 	CHECK_EQ(ndone, 2);
 	CHECK(queue(1, 3) == NULL);
 	/* Disable, change to rising: a falling edge no longer counts. */
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 1,
-			VIRTIO_GPIO_IRQ_TYPE_NONE), 0);
+	irq_type(1, VIRTIO_GPIO_IRQ_TYPE_NONE);
 	CHECK_EQ(ndone, 3);
 	CHECK_EQ(done[2].status, VIRTIO_GPIO_IRQ_STATUS_INVALID);
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 1,
-			VIRTIO_GPIO_IRQ_TYPE_EDGE_RISING), 0);
+	irq_type(1, VIRTIO_GPIO_IRQ_TYPE_EDGE_RISING);
 	CHECK(queue(1, 4) == NULL);
 	set_level(1, 0);
 	CHECK_EQ(ndone, 3);
@@ -301,12 +300,10 @@ TEST(edge_both_and_rising)
 TEST(disable_drops_latch_and_returns_buffer)
 {
 	setup();
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 0,
-			VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING), 0);
+	irq_type(0, VIRTIO_GPIO_IRQ_TYPE_EDGE_FALLING);
 	set_level(0, 0);		/* latched: no buffer yet */
 	CHECK_EQ(g.lines[0].latched, 1);
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 0,
-			VIRTIO_GPIO_IRQ_TYPE_NONE), 0);
+	irq_type(0, VIRTIO_GPIO_IRQ_TYPE_NONE);
 	CHECK_EQ(g.lines[0].latched, 0);
 	/* A buffer queued while disabled is held, and nothing fires. */
 	CHECK(queue(0, 9) == NULL);
@@ -356,8 +353,7 @@ TEST(eventq_misuse)
 TEST(reset_forgets)
 {
 	setup();
-	CHECK_EQ(simple(VIRTIO_GPIO_MSG_IRQ_TYPE, 0,
-			VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW), 0);
+	irq_type(0, VIRTIO_GPIO_IRQ_TYPE_LEVEL_LOW);
 	CHECK(queue(0, 1) == NULL);
 	CHECK_EQ(simple(VIRTIO_GPIO_MSG_SET_DIRECTION, 2,
 			VIRTIO_GPIO_DIRECTION_OUT), 0);

@@ -147,17 +147,30 @@ TEST(write_request)
 	fg_free(&g);
 }
 
+/*
+ * A read request of len bytes at addr, alone on a fresh ring of 4,
+ * processed: one bus call.
+ */
+static struct fg_req read_one(struct fake_guest *g, uint16_t addr,
+			      uint32_t len)
+{
+	struct fg_req r;
+
+	CHECK_EQ(fg_init(g, 4, true), 0);
+	r = fg_make(g, addr, VIRTIO_I2C_FLAGS_M_RD, NULL, len);
+	fg_queue(g, &r, true);
+	vi2c_process(&g->dev, 0);
+	CHECK_EQ(g->bus.ncalls, 1);
+	return r;
+}
+
 TEST(read_request)
 {
 	struct fake_guest g;
 	struct fg_req r;
 	uint8_t *buf;
 
-	CHECK_EQ(fg_init(&g, 4, true), 0);
-	r = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_M_RD, NULL, 3);
-	fg_queue(&g, &r, true);
-	vi2c_process(&g.dev, 0);
-	CHECK_EQ(g.bus.ncalls, 1);
+	r = read_one(&g, 0x20, 3);
 	CHECK(g.bus.segs[0][0].read);
 	CHECK_EQ(g.bus.segs[0][0].len, 3);
 	buf = fg_ptr(&g, r.buf);
@@ -173,11 +186,7 @@ TEST(nack_is_err)
 	struct fake_guest g;
 	struct fg_req r;
 
-	CHECK_EQ(fg_init(&g, 4, true), 0);
-	r = fg_make(&g, 0x21, VIRTIO_I2C_FLAGS_M_RD, NULL, 1);
-	fg_queue(&g, &r, true);
-	vi2c_process(&g.dev, 0);
-	CHECK_EQ(g.bus.ncalls, 1);
+	r = read_one(&g, 0x21, 1);
 	CHECK_EQ(fg_status(&g, &r), VIRTIO_I2C_MSG_ERR);
 	CHECK_EQ(fg_used_len(&g, 0), 1);
 	fg_free(&g);
@@ -206,25 +215,37 @@ TEST(fail_next_group_is_one_transaction)
 	fg_free(&g);
 }
 
+/*
+ * Queue the n requests of r, each through an indirect table and all
+ * device-readable, and process them: status of each as want says
+ * ('o' OK, 'e' ERR), all n used.
+ */
+static void group(struct fake_guest *g, struct fg_req *r, unsigned int n,
+		  const char *want)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		fg_queue_indirect(g, &r[i], false);
+	vi2c_process(&g->dev, 0);
+	for (i = 0; i < n; i++)
+		CHECK_EQ(fg_status(g, &r[i]), want[i] == 'o' ?
+			 VIRTIO_I2C_MSG_OK : VIRTIO_I2C_MSG_ERR);
+	CHECK_EQ(fg_used_idx(g), n);
+}
+
 TEST(nack_fails_rest_of_group)
 {
 	struct fake_guest g;
-	struct fg_req a, b, c;
+	struct fg_req r[3];
 
 	CHECK_EQ(fg_init(&g, 8, true), 0);
-	a = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_FAIL_NEXT, wr, 1);
-	b = fg_make(&g, 0x30, VIRTIO_I2C_FLAGS_FAIL_NEXT, wr, 1);
-	c = fg_make(&g, 0x20, 0, wr, 1);
-	fg_queue_indirect(&g, &a, false);
-	fg_queue_indirect(&g, &b, false);
-	fg_queue_indirect(&g, &c, false);
-	vi2c_process(&g.dev, 0);
+	r[0] = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_FAIL_NEXT, wr, 1);
+	r[1] = fg_make(&g, 0x30, VIRTIO_I2C_FLAGS_FAIL_NEXT, wr, 1);
+	r[2] = fg_make(&g, 0x20, 0, wr, 1);
+	group(&g, r, 3, "oee");
 	CHECK_EQ(g.bus.ncalls, 1);
 	CHECK_EQ(g.bus.nsegs[0], 3);
-	CHECK_EQ(fg_status(&g, &a), VIRTIO_I2C_MSG_OK);
-	CHECK_EQ(fg_status(&g, &b), VIRTIO_I2C_MSG_ERR);
-	CHECK_EQ(fg_status(&g, &c), VIRTIO_I2C_MSG_ERR);
-	CHECK_EQ(fg_used_idx(&g), 3);
 	fg_free(&g);
 }
 
@@ -233,11 +254,7 @@ TEST(zero_length_request)
 	struct fake_guest g;
 	struct fg_req r;
 
-	CHECK_EQ(fg_init(&g, 4, true), 0);
-	r = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_M_RD, NULL, 0);
-	fg_queue(&g, &r, true);
-	vi2c_process(&g.dev, 0);
-	CHECK_EQ(g.bus.ncalls, 1);
+	r = read_one(&g, 0x20, 0);
 	CHECK_EQ(g.bus.segs[0][0].len, 0);
 	CHECK(g.bus.segs[0][0].buf == NULL);
 	CHECK(g.bus.segs[0][0].read);
@@ -363,23 +380,43 @@ TEST(descriptor_outside_memory)
 	fg_free(&g);
 }
 
+/*
+ * A ring of n, the log captured, and the buffers of a 2-byte write
+ * request (not queued): what the malformed-chain tests build on.
+ */
+static struct fg_req chain_setup(struct fake_guest *g, unsigned int n)
+{
+	log_capture();
+	CHECK_EQ(fg_init(g, n, true), 0);
+	return fg_make(g, 0x20, 0, wr, 2);
+}
+
+/*
+ * Publish head and process: nothing may reach the bus, and the n chains
+ * published come back used, the last with length 0.
+ */
+static void refused(struct fake_guest *g, uint16_t head, unsigned int n)
+{
+	uint16_t used = fg_used_idx(g);
+
+	fg_publish(g, head);
+	vi2c_process(&g->dev, 0);
+	CHECK_EQ(g->bus.ncalls, 0);
+	CHECK_EQ(fg_used_idx(g), (uint16_t)(used + n));
+	CHECK_EQ(fg_used_len(g, used + n - 1), 0);
+}
+
 TEST(chain_longer_than_ring)
 {
 	struct fake_guest g;
 	struct fg_req r;
 	unsigned int i;
 
-	log_capture();
-	CHECK_EQ(fg_init(&g, 4, true), 0);
-	r = fg_make(&g, 0x20, 0, wr, 2);
+	r = chain_setup(&g, 4);
 	/* Every descriptor chains to the next, the last back to 0. */
 	for (i = 0; i < 4; i++)
 		fg_desc(&g, i, r.hdr, 8, VRING_DESC_F_NEXT, (i + 1) % 4);
-	fg_publish(&g, 0);
-	vi2c_process(&g.dev, 0);
-	CHECK_EQ(g.bus.ncalls, 0);
-	CHECK_EQ(fg_used_idx(&g), 1);
-	CHECK_EQ(fg_used_len(&g, 0), 0);
+	refused(&g, 0, 1);
 	CHECK(logged("loop"));
 	CHECK(!g.vq.broken);
 
@@ -393,46 +430,35 @@ TEST(chain_longer_than_ring)
 		fg_set_desc(tp, 2, r.status, 1,
 			    VRING_DESC_F_NEXT | VRING_DESC_F_WRITE, 1);
 		fg_desc(&g, 1, t, 48, VRING_DESC_F_INDIRECT, 0);
-		fg_publish(&g, 1);
 	}
-	vi2c_process(&g.dev, 0);
-	CHECK_EQ(g.bus.ncalls, 0);
-	CHECK_EQ(fg_used_idx(&g), 2);
-	CHECK_EQ(fg_used_len(&g, 1), 0);
+	refused(&g, 1, 1);
 	fg_free(&g);
+}
+
+/* On a ring of n: descriptor head, a header going on to next, refused. */
+static void bad_next(struct fake_guest *g, unsigned int n, uint16_t head,
+		     uint16_t next)
+{
+	struct fg_req r = chain_setup(g, n);
+
+	fg_desc(g, head, r.hdr, 8, VRING_DESC_F_NEXT, next);
+	refused(g, head, 1);
 }
 
 TEST(self_loop)
 {
 	struct fake_guest g;
-	struct fg_req r;
 
-	log_capture();
-	CHECK_EQ(fg_init(&g, 8, true), 0);
-	r = fg_make(&g, 0x20, 0, wr, 2);
-	fg_desc(&g, 5, r.hdr, 8, VRING_DESC_F_NEXT, 5);
-	fg_publish(&g, 5);
-	vi2c_process(&g.dev, 0);
-	CHECK_EQ(g.bus.ncalls, 0);
-	CHECK_EQ(fg_used_idx(&g), 1);
+	bad_next(&g, 8, 5, 5);
 	CHECK_EQ(fg_used_id(&g, 0), 5);
-	CHECK_EQ(fg_used_len(&g, 0), 0);
 	fg_free(&g);
 }
 
 TEST(bad_next_index)
 {
 	struct fake_guest g;
-	struct fg_req r;
 
-	log_capture();
-	CHECK_EQ(fg_init(&g, 4, true), 0);
-	r = fg_make(&g, 0x20, 0, wr, 2);
-	fg_desc(&g, 0, r.hdr, 8, VRING_DESC_F_NEXT, 4);
-	fg_publish(&g, 0);
-	vi2c_process(&g.dev, 0);
-	CHECK_EQ(g.bus.ncalls, 0);
-	CHECK_EQ(fg_used_len(&g, 0), 0);
+	bad_next(&g, 4, 0, 4);
 	CHECK(logged("next index outside"));
 	fg_free(&g);
 }
@@ -443,19 +469,13 @@ TEST(nested_indirect)
 	struct fg_req r;
 	uint64_t outer, inner;
 
-	log_capture();
-	CHECK_EQ(fg_init(&g, 4, true), 0);
-	r = fg_make(&g, 0x20, 0, wr, 2);
+	r = chain_setup(&g, 4);
 	inner = fg_alloc(&g, 48);
 	fg_set_desc(fg_ptr(&g, inner), 0, r.hdr, 8, 0, 0);
 	outer = fg_alloc(&g, 16);
 	fg_set_desc(fg_ptr(&g, outer), 0, inner, 48, VRING_DESC_F_INDIRECT, 0);
 	fg_desc(&g, 0, outer, 16, VRING_DESC_F_INDIRECT, 0);
-	fg_publish(&g, 0);
-	vi2c_process(&g.dev, 0);
-	CHECK_EQ(g.bus.ncalls, 0);
-	CHECK_EQ(fg_used_idx(&g), 1);
-	CHECK_EQ(fg_used_len(&g, 0), 0);
+	refused(&g, 0, 1);
 	CHECK(logged("inside an indirect table"));
 	fg_free(&g);
 }
@@ -466,9 +486,7 @@ TEST(bad_indirect_tables)
 	struct fg_req r;
 	uint64_t t;
 
-	log_capture();
-	CHECK_EQ(fg_init(&g, 4, true), 0);
-	r = fg_make(&g, 0x20, 0, wr, 2);
+	r = chain_setup(&g, 4);
 	t = fg_alloc(&g, 48);
 	/* Ragged length, NEXT beside INDIRECT, unmapped, empty. */
 	fg_desc(&g, 0, t, 40, VRING_DESC_F_INDIRECT, 0);
@@ -478,11 +496,7 @@ TEST(bad_indirect_tables)
 	fg_publish(&g, 0);
 	fg_publish(&g, 1);
 	fg_publish(&g, 2);
-	fg_publish(&g, 3);
-	vi2c_process(&g.dev, 0);
-	CHECK_EQ(g.bus.ncalls, 0);
-	CHECK_EQ(fg_used_idx(&g), 4);
-	CHECK_EQ(fg_used_len(&g, 3), 0);
+	refused(&g, 3, 4);
 	CHECK(!g.vq.broken);
 	/* INDIRECT in the middle of a direct chain. */
 	fg_desc(&g, 0, r.hdr, 8, VRING_DESC_F_NEXT, 1);
@@ -587,19 +601,15 @@ TEST(malformed_requests)
 TEST(malformed_member_fails_group)
 {
 	struct fake_guest g;
-	struct fg_req a, b;
+	struct fg_req r[2];
 
 	log_capture();
 	CHECK_EQ(fg_init(&g, 4, true), 0);
-	a = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_FAIL_NEXT, wr, 1);
-	b = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_M_RD, NULL, 1);
-	fg_queue_indirect(&g, &a, false);
-	fg_queue_indirect(&g, &b, false);	/* wrong direction */
-	vi2c_process(&g.dev, 0);
+	r[0] = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_FAIL_NEXT, wr, 1);
+	/* the second one reads into a device-readable buffer */
+	r[1] = fg_make(&g, 0x20, VIRTIO_I2C_FLAGS_M_RD, NULL, 1);
+	group(&g, r, 2, "ee");
 	CHECK_EQ(g.bus.ncalls, 0);
-	CHECK_EQ(fg_status(&g, &a), VIRTIO_I2C_MSG_ERR);
-	CHECK_EQ(fg_status(&g, &b), VIRTIO_I2C_MSG_ERR);
-	CHECK_EQ(fg_used_idx(&g), 2);
 	fg_free(&g);
 }
 

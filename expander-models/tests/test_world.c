@@ -142,8 +142,7 @@ TEST(max732x_int_deferred_to_stop)
 		{ .addr = 0x21, .buf = &w, .len = 1 },
 	};
 
-	rig_init(&r, 100000);
-	mx = rig_add(&r, "maxim,max7319", 0x60);
+	mx = rig_one(&r, 100000, "maxim,max7319", 0x60);
 	pcf = rig_add(&r, "nxp,pcf8574", 0x21);
 	pin_wire(&mx->pins, 0, &pcf->pins, 0);
 	CHECK_EQ(bus_transfer(r.b, s, 2, NULL), 0);
@@ -182,8 +181,7 @@ TEST(watch_sees_pin_and_irq_changes)
 	struct chip *pcf;
 	struct rig r;
 
-	rig_init(&r, 100000);
-	pcf = rig_add(&r, "nxp,pcf8574", 0x21);
+	pcf = rig_one(&r, 100000, "nxp,pcf8574", 0x21);
 	CHECK_EQ(board_watch(r.bd, watcher, &seen), 0);
 	ext(pcf, 0, 0);
 	CHECK_EQ(seen.pins, 1);

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "models/chip.h"
+#include "models/regfile.h"
 
 enum { DDR, PLR, IER, ISR, PTR, NKIND };
 
@@ -44,8 +45,7 @@ struct adnp {
 	unsigned int nbytes;		/* bytes with lines */
 	uint8_t r[NKIND][MAXBYTES];	/* PLR holds the latch */
 	uint8_t last_in[MAXBYTES];
-	uint8_t ptr;
-	bool cmd_next;
+	struct regfile rf;
 };
 
 static uint8_t pins_of(const struct adnp *m, unsigned int i)
@@ -81,39 +81,29 @@ static void apply(struct adnp *m)
 	latch_changes(m);
 }
 
-static int adnp_start(struct i2c_target *t, bool read)
+static bool cmd_valid(void *model, uint8_t r)
 {
-	struct adnp *m = t->priv;
+	const struct adnp *m = model;
 
-	if (!read)
-		m->cmd_next = true;
-	return 0;
+	return r >> m->shift < NKIND;
 }
 
-static int adnp_write(struct i2c_target *t, uint8_t byte)
+static void reg_write(void *model, uint8_t r, uint8_t byte)
 {
-	struct adnp *m = t->priv;
-	unsigned int kind = m->ptr >> m->shift, i = m->ptr & ((1u << m->shift) - 1);
+	struct adnp *m = model;
+	unsigned int kind = r >> m->shift, i = r & ((1u << m->shift) - 1);
 
-	if (m->cmd_next) {
-		if (byte >> m->shift >= NKIND)
-			return -1;
-		m->ptr = byte;
-		m->cmd_next = false;
-		return 0;
-	}
 	if (i >= m->nbytes || kind == ISR)
-		return 0;
+		return;
 	m->r[kind][i] = byte;
 	if (kind == DDR || kind == PLR)
 		apply(m);
-	return 0;
 }
 
-static uint8_t adnp_read(struct i2c_target *t)
+static uint8_t reg_read(void *model, uint8_t r)
 {
-	struct adnp *m = t->priv;
-	unsigned int kind = m->ptr >> m->shift, i = m->ptr & ((1u << m->shift) - 1);
+	struct adnp *m = model;
+	unsigned int kind = r >> m->shift, i = r & ((1u << m->shift) - 1);
 	uint8_t v;
 
 	if (i >= m->nbytes)
@@ -131,17 +121,16 @@ static uint8_t adnp_read(struct i2c_target *t)
 	}
 }
 
-static const struct i2c_target_ops adnp_ops = {
-	.start = adnp_start,
-	.write = adnp_write,
-	.read = adnp_read,
-};
-
 static void adnp_pin_changed(void *ctx, unsigned int pin, enum pin_level old,
 			     enum pin_level now)
 {
 	latch_changes(ctx);
 }
+
+static const struct regfile_rules adnp_rules = {
+	.size = 256, .step = REGFILE_STAY, .valid = cmd_valid,
+	.read = reg_read, .write = reg_write,
+};
 
 static int adnp_init(struct chip *c, char *err, size_t errlen)
 {
@@ -152,8 +141,7 @@ static int adnp_init(struct chip *c, char *err, size_t errlen)
 	while ((8u << m->shift) < c->v->lines)
 		m->shift++;
 	m->nbytes = (c->v->lines + 7) / 8;
-	m->cmd_next = true;
-	chip_add_target(c, c->reg, &adnp_ops, m);
+	regfile_add(&m->rf, c, c->reg, &adnp_rules, m);
 	apply(m);
 	for (i = 0; i < m->nbytes; i++)
 		m->last_in[i] = pins_of(m, i);

@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "models/chip.h"
+#include "models/regfile.h"
 
 #define R_IN		0x00
 #define R_OUT		0x02
@@ -56,8 +57,7 @@ struct aw9523 {
 	struct chip c;
 	uint8_t reg[NREG];
 	uint16_t last_in;	/* inputs as of the last interrupt check */
-	uint8_t ptr;
-	bool cmd_next;
+	struct regfile rf;
 };
 
 static bool writable(uint8_t r)
@@ -123,49 +123,28 @@ static void apply(struct aw9523 *m)
 	check_irq(m);
 }
 
-static int aw9523_start(struct i2c_target *t, bool read)
+static void reg_write(void *model, uint8_t r, uint8_t byte)
 {
-	struct aw9523 *m = t->priv;
+	struct aw9523 *m = model;
 
-	if (!read)
-		m->cmd_next = true;
-	return 0;
-}
-
-static int aw9523_write(struct i2c_target *t, uint8_t byte)
-{
-	struct aw9523 *m = t->priv;
-	uint8_t r = m->ptr;
-
-	if (m->cmd_next) {
-		if (byte >= NREG)
-			return -1;
-		m->ptr = byte;
-		m->cmd_next = false;
-		return 0;
-	}
-	m->ptr = (m->ptr + 1) % NREG;
 	if (r == R_RESET) {
 		if (byte == 0x00) {
 			reset_regs(m);
 			chip_set_irq(&m->c, false);
 			apply(m);
 		}
-		return 0;
+		return;
 	}
 	if (!writable(r))
-		return 0;
+		return;
 	m->reg[r] = r == R_GCR ? byte & GCR_MASK : byte;
 	apply(m);
-	return 0;
 }
 
-static uint8_t aw9523_read(struct i2c_target *t)
+static uint8_t reg_read(void *model, uint8_t r)
 {
-	struct aw9523 *m = t->priv;
-	uint8_t r = m->ptr;
+	struct aw9523 *m = model;
 
-	m->ptr = (m->ptr + 1) % NREG;
 	if (r == R_IN || r == R_IN + 1) {
 		check_irq(m);
 		chip_set_irq(&m->c, false);
@@ -176,17 +155,16 @@ static uint8_t aw9523_read(struct i2c_target *t)
 	return m->reg[r];
 }
 
-static const struct i2c_target_ops aw9523_ops = {
-	.start = aw9523_start,
-	.write = aw9523_write,
-	.read = aw9523_read,
-};
-
 static void aw9523_pin_changed(void *ctx, unsigned int pin,
 			       enum pin_level old, enum pin_level now)
 {
 	check_irq(ctx);
 }
+
+static const struct regfile_rules aw9523_rules = {
+	.size = NREG, .step = REGFILE_WRAP,
+	.read = reg_read, .write = reg_write,
+};
 
 static int aw9523_init(struct chip *c, char *err, size_t errlen)
 {
@@ -198,8 +176,7 @@ static int aw9523_init(struct chip *c, char *err, size_t errlen)
 	}
 	c->has_irq = true;
 	reset_regs(m);
-	m->cmd_next = true;
-	chip_add_target(c, c->reg, &aw9523_ops, m);
+	regfile_add(&m->rf, c, c->reg, &aw9523_rules, m);
 	apply(m);
 	m->last_in = pins16(m);
 	c->pins.notify = aw9523_pin_changed;

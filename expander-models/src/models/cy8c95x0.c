@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "models/chip.h"
+#include "models/regfile.h"
 
 #define R_INPUT		0x00
 #define R_OUTPUT	0x08
@@ -79,8 +80,7 @@ struct cy8c95x0 {
 	uint8_t misc[R_LAST + 1];	/* 0x28-0x30, stored only */
 	uint8_t portsel;
 	uint8_t last_in[MAXPORT];	/* pins at the last look: changes */
-	uint8_t ptr;
-	bool cmd_next;
+	struct regfile rf;
 };
 
 /* The port bits that have a pin: GPort2 (and GPort5 of 40 lines) 4 wide. */
@@ -188,8 +188,9 @@ static void reset_regs(struct cy8c95x0 *m)
 	m->portsel = 0;
 }
 
-static uint8_t reg_read(struct cy8c95x0 *m, uint8_t r)
+static uint8_t reg_read(void *model, uint8_t r)
 {
+	struct cy8c95x0 *m = model;
 	unsigned int p = r & 7;
 	uint8_t v;
 
@@ -217,8 +218,9 @@ static uint8_t reg_read(struct cy8c95x0 *m, uint8_t r)
 	return 0;	/* reserved */
 }
 
-static void reg_write(struct cy8c95x0 *m, uint8_t r, uint8_t v)
+static void reg_write(void *model, uint8_t r, uint8_t v)
 {
+	struct cy8c95x0 *m = model;
 	unsigned int p = m->portsel, k;
 	uint8_t *pg;
 
@@ -248,57 +250,17 @@ static void reg_write(struct cy8c95x0 *m, uint8_t r, uint8_t v)
 	apply(m);
 }
 
-static int cy_start(struct i2c_target *t, bool read)
-{
-	struct cy8c95x0 *m = t->priv;
-
-	if (!read)
-		m->cmd_next = true;
-	return 0;
-}
-
-static void next_ptr(struct cy8c95x0 *m)
-{
-	if (m->ptr < R_LAST)
-		m->ptr++;
-}
-
-static int cy_write(struct i2c_target *t, uint8_t byte)
-{
-	struct cy8c95x0 *m = t->priv;
-
-	if (m->cmd_next) {
-		if (byte > R_LAST)
-			return -1;
-		m->ptr = byte;
-		m->cmd_next = false;
-		return 0;
-	}
-	reg_write(m, m->ptr, byte);
-	next_ptr(m);
-	return 0;
-}
-
-static uint8_t cy_read(struct i2c_target *t)
-{
-	struct cy8c95x0 *m = t->priv;
-	uint8_t v = reg_read(m, m->ptr);
-
-	next_ptr(m);
-	return v;
-}
-
-static const struct i2c_target_ops cy_ops = {
-	.start = cy_start,
-	.write = cy_write,
-	.read = cy_read,
-};
-
 static void cy_pin_changed(void *ctx, unsigned int pin, enum pin_level old,
 			   enum pin_level now)
 {
 	update_irq(ctx);
 }
+
+/* The pointer stops at 0x3f; command bytes from 0x40 up are NACKed. */
+static const struct regfile_rules cy_rules = {
+	.size = R_LAST + 1, .step = REGFILE_STOP,
+	.read = reg_read, .write = reg_write,
+};
 
 static int cy_init(struct chip *c, char *err, size_t errlen)
 {
@@ -313,8 +275,7 @@ static int cy_init(struct chip *c, char *err, size_t errlen)
 	m->nport = (c->v->lines + 4 + 7) / 8;
 	c->has_irq = true;
 	reset_regs(m);
-	m->cmd_next = true;
-	chip_add_target(c, c->reg, &cy_ops, m);
+	regfile_add(&m->rf, c, c->reg, &cy_rules, m);
 	apply(m);
 	for (p = 0; p < m->nport; p++)
 		m->last_in[p] = pins_of(m, p);

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "models/chip.h"
+#include "models/regfile.h"
 
 #define R_MEM_END	0x3f
 #define R_PULLUP	0xf0
@@ -41,11 +42,10 @@ struct ds4520 {
 	uint8_t mem[R_MEM_END + 1];
 	uint16_t pullup, ioctl;		/* 9 bits each */
 	uint8_t config;
-	uint8_t ptr;
-	bool cmd_next;
+	struct regfile rf;
 };
 
-static bool in_map(uint8_t r)
+static bool in_map(void *model, uint8_t r)
 {
 	return r <= R_MEM_END || (r >= R_PULLUP && r <= R_CONFIG) ||
 	       r == R_STATUS || r == R_STATUS + 1;
@@ -78,8 +78,10 @@ static void word_set(uint16_t *w, uint8_t r, uint8_t base, uint8_t v)
 		*w = (*w & 0xff) | (v & 1) << 8;
 }
 
-static uint8_t reg_read(struct ds4520 *m, uint8_t r)
+static uint8_t reg_read(void *model, uint8_t r)
 {
+	struct ds4520 *m = model;
+
 	if (r <= R_MEM_END)
 		return m->mem[r];
 	if (r == R_PULLUP || r == R_PULLUP + 1)
@@ -94,8 +96,10 @@ static uint8_t reg_read(struct ds4520 *m, uint8_t r)
 	return 0;
 }
 
-static void reg_write(struct ds4520 *m, uint8_t r, uint8_t v)
+static void reg_write(void *model, uint8_t r, uint8_t v)
 {
+	struct ds4520 *m = model;
+
 	if (r <= R_MEM_END) {
 		m->mem[r] = v;
 	} else if (r == R_PULLUP || r == R_PULLUP + 1) {
@@ -109,41 +113,9 @@ static void reg_write(struct ds4520 *m, uint8_t r, uint8_t v)
 	}
 }
 
-static int ds_start(struct i2c_target *t, bool read)
-{
-	struct ds4520 *m = t->priv;
-
-	if (!read)
-		m->cmd_next = true;
-	return 0;
-}
-
-static int ds_write(struct i2c_target *t, uint8_t byte)
-{
-	struct ds4520 *m = t->priv;
-
-	if (m->cmd_next) {
-		if (!in_map(byte))
-			return -1;
-		m->ptr = byte;
-		m->cmd_next = false;
-		return 0;
-	}
-	reg_write(m, m->ptr++, byte);
-	return 0;
-}
-
-static uint8_t ds_read(struct i2c_target *t)
-{
-	struct ds4520 *m = t->priv;
-
-	return reg_read(m, m->ptr++);
-}
-
-static const struct i2c_target_ops ds_ops = {
-	.start = ds_start,
-	.write = ds_write,
-	.read = ds_read,
+static const struct regfile_rules ds_rules = {
+	.size = 256, .step = REGFILE_WRAP, .valid = in_map,
+	.read = reg_read, .write = reg_write,
 };
 
 static int ds_init(struct chip *c, char *err, size_t errlen)
@@ -155,8 +127,7 @@ static int ds_init(struct chip *c, char *err, size_t errlen)
 		return -1;
 	}
 	m->ioctl = 0x1ff;
-	m->cmd_next = true;
-	chip_add_target(c, c->reg, &ds_ops, m);
+	regfile_add(&m->rf, c, c->reg, &ds_rules, m);
 	apply(m);
 	return 0;
 }

@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "models/chip.h"
+#include "models/regfile.h"
 
 #define R_ID		0x01
 #define R_DIR		0x03
@@ -62,8 +63,7 @@ struct fxl6408 {
 	uint8_t reg[R_STATUS + 1];
 	uint8_t differ;		/* inputs off their default state, last look */
 	bool resetting;		/* pins settling after a reset: no interrupt */
-	uint8_t ptr;
-	bool cmd_next;
+	struct regfile rf;
 };
 
 static void reset_regs(struct fxl6408 *m)
@@ -145,44 +145,30 @@ static bool writable(uint8_t r)
 	       r == R_MASK;
 }
 
-static int fxl6408_start(struct i2c_target *t, bool read)
+static bool cmd_valid(void *model, uint8_t r)
 {
-	struct fxl6408 *m = t->priv;
-
-	if (!read)
-		m->cmd_next = true;
-	return 0;
+	return r <= R_STATUS;
 }
 
-static int fxl6408_write(struct i2c_target *t, uint8_t byte)
+static void reg_write(void *model, uint8_t r, uint8_t byte)
 {
-	struct fxl6408 *m = t->priv;
-	uint8_t r = m->ptr;
+	struct fxl6408 *m = model;
 
-	if (m->cmd_next) {
-		if (byte > R_STATUS)
-			return -1;
-		m->ptr = byte;
-		m->cmd_next = false;
-		return 0;
-	}
-	m->ptr++;
 	if (r > R_STATUS || !writable(r))
-		return 0;
+		return;
 	if (r == R_ID) {
 		if (byte & ID_SW_RST)
 			reset(m);
-		return 0;	/* bits 7:1 are read only */
+		return;		/* bits 7:1 are read only */
 	}
 	m->reg[r] = byte;
 	apply(m);
-	return 0;
 }
 
-static uint8_t fxl6408_read(struct i2c_target *t)
+static uint8_t reg_read(void *model, uint8_t r)
 {
-	struct fxl6408 *m = t->priv;
-	uint8_t r = m->ptr++, v;
+	struct fxl6408 *m = model;
+	uint8_t v;
 
 	if (r > R_STATUS)
 		return 0;
@@ -198,12 +184,6 @@ static uint8_t fxl6408_read(struct i2c_target *t)
 	return v;
 }
 
-static const struct i2c_target_ops fxl6408_ops = {
-	.start = fxl6408_start,
-	.write = fxl6408_write,
-	.read = fxl6408_read,
-};
-
 static void fxl6408_pin_changed(void *ctx, unsigned int pin,
 				enum pin_level old, enum pin_level now)
 {
@@ -213,13 +193,18 @@ static void fxl6408_pin_changed(void *ctx, unsigned int pin,
 		update_irq(m);
 }
 
+/* The pointer walks on past 0x13 (reading 0) and wraps at 0xff. */
+static const struct regfile_rules fxl6408_rules = {
+	.size = 256, .step = REGFILE_WRAP, .valid = cmd_valid,
+	.read = reg_read, .write = reg_write,
+};
+
 static int fxl6408_init(struct chip *c, char *err, size_t errlen)
 {
 	struct fxl6408 *m = CHIP_MODEL(c, struct fxl6408);
 
 	c->has_irq = true;
-	m->cmd_next = true;
-	chip_add_target(c, c->reg, &fxl6408_ops, m);
+	regfile_add(&m->rf, c, c->reg, &fxl6408_rules, m);
 	reset(m);
 	c->pins.notify = fxl6408_pin_changed;
 	c->pins.ctx = m;

@@ -22,6 +22,7 @@
  */
 
 #include "models/chip.h"
+#include "models/regfile.h"
 
 #define R_CONFIG	0x04
 #define R_MASK		0x06
@@ -38,8 +39,7 @@ struct max7300 {
 	struct chip c;
 	uint8_t config, mask, portcfg[8];
 	uint32_t latch;		/* output latches, bit = port */
-	uint8_t ptr;
-	bool cmd_next;
+	struct regfile rf;
 };
 
 static unsigned int mode(const struct max7300 *m, unsigned int port)
@@ -79,8 +79,9 @@ static void set_latch(struct max7300 *m, unsigned int port, int v)
 		m->latch &= ~(1u << port);
 }
 
-static void reg_write(struct max7300 *m, uint8_t r, uint8_t v)
+static void reg_write(void *model, uint8_t r, uint8_t v)
 {
+	struct max7300 *m = model;
 	unsigned int i;
 
 	if (r == R_CONFIG) {
@@ -106,8 +107,9 @@ static void reg_write(struct max7300 *m, uint8_t r, uint8_t v)
 	apply(m);
 }
 
-static uint8_t reg_read(const struct max7300 *m, uint8_t r)
+static uint8_t reg_read(void *model, uint8_t r)
 {
+	const struct max7300 *m = model;
 	uint8_t v = 0;
 	unsigned int i;
 
@@ -125,42 +127,10 @@ static uint8_t reg_read(const struct max7300 *m, uint8_t r)
 	return v;
 }
 
-static int max7300_start(struct i2c_target *t, bool read)
-{
-	struct max7300 *m = t->priv;
-
-	if (!read)
-		m->cmd_next = true;
-	return 0;
-}
-
-static int max7300_write(struct i2c_target *t, uint8_t byte)
-{
-	struct max7300 *m = t->priv;
-
-	if (m->cmd_next) {
-		m->ptr = byte & 0x7f;
-		m->cmd_next = false;
-		return 0;
-	}
-	reg_write(m, m->ptr, byte);
-	m->ptr = (m->ptr + 1) & 0x7f;
-	return 0;
-}
-
-static uint8_t max7300_read(struct i2c_target *t)
-{
-	struct max7300 *m = t->priv;
-	uint8_t v = reg_read(m, m->ptr);
-
-	m->ptr = (m->ptr + 1) & 0x7f;
-	return v;
-}
-
-static const struct i2c_target_ops max7300_ops = {
-	.start = max7300_start,
-	.write = max7300_write,
-	.read = max7300_read,
+/* Command bit 7 is not an address bit; the pointer wraps at 0x7f. */
+static const struct regfile_rules max7300_rules = {
+	.size = 0x80, .step = REGFILE_WRAP, .ignored = 0x80,
+	.read = reg_read, .write = reg_write,
 };
 
 static int max7300_init(struct chip *c, char *err, size_t errlen)
@@ -174,8 +144,7 @@ static int max7300_init(struct chip *c, char *err, size_t errlen)
 	}
 	for (i = 1; i < 8; i++)
 		m->portcfg[i] = 0xaa;
-	m->cmd_next = true;
-	chip_add_target(c, c->reg, &max7300_ops, m);
+	regfile_add(&m->rf, c, c->reg, &max7300_rules, m);
 	apply(m);
 	return 0;
 }

@@ -7,7 +7,7 @@
  *
  * The first written byte is the register address; addresses past the
  * map are NACKed. Data bytes then go to or come from the pointer, which
- * moves as mcp23xxx_next() says. A read byte's effect (GPIO and INTCAP
+ * moves as mcp23xxx_next() says (the front end: regfile.h). A read byte's effect (GPIO and INTCAP
  * clear the port's interrupt) happens as the byte goes out: the bus asks
  * for a byte only when the controller clocks it. chip->irq is INTA (port
  * A's interrupt, or either port's with IOCON.MIRROR).
@@ -15,12 +15,12 @@
 
 #include "models/chip.h"
 #include "models/mcp23xxx.h"
+#include "models/regfile.h"
 
 struct mcp230xx {
 	struct chip c;
 	struct mcp23xxx regs;
-	uint8_t ptr;
-	bool cmd_next;
+	struct regfile rf;
 };
 
 static void mcp_irq(struct mcp23xxx *d)
@@ -28,48 +28,29 @@ static void mcp_irq(struct mcp23xxx *d)
 	chip_set_irq(d->c, mcp23xxx_inta(d));
 }
 
-static int mcp_start(struct i2c_target *t, bool read)
+/* The front end's hooks, on the register file (model = &m->regs). */
+static bool mcp_valid(void *regs, uint8_t a)
 {
-	struct mcp230xx *m = t->priv;
-
-	if (!read)
-		m->cmd_next = true;
-	return 0;
-}
-
-static int mcp_write(struct i2c_target *t, uint8_t byte)
-{
-	struct mcp230xx *m = t->priv;
-	uint8_t a = m->ptr;
 	unsigned int p;
 
-	if (m->cmd_next) {
-		if (mcp23xxx_decode(&m->regs, byte, &p) < 0)
-			return -1;
-		m->ptr = byte;
-		m->cmd_next = false;
-		return 0;
-	}
-	/* The pointer moves before a BANK change moves the map. */
-	m->ptr = mcp23xxx_next(&m->regs, a);
-	mcp23xxx_write(&m->regs, a, byte);
-	return 0;
+	return mcp23xxx_decode(regs, a, &p) >= 0;
 }
 
-static uint8_t mcp_read(struct i2c_target *t)
+/* Taken before the byte's access: a BANK change moves the map after. */
+static uint8_t mcp_next(void *regs, uint8_t a)
 {
-	struct mcp230xx *m = t->priv;
-	uint8_t a = m->ptr;
-
-	m->ptr = mcp23xxx_next(&m->regs, a);
-	return mcp23xxx_read(&m->regs, a);
+	return mcp23xxx_next(regs, a);
 }
 
-static const struct i2c_target_ops mcp_ops = {
-	.start = mcp_start,
-	.write = mcp_write,
-	.read = mcp_read,
-};
+static uint8_t mcp_read(void *regs, uint8_t a)
+{
+	return mcp23xxx_read(regs, a);
+}
+
+static void mcp_write(void *regs, uint8_t a, uint8_t v)
+{
+	mcp23xxx_write(regs, a, v);
+}
 
 static void mcp_pin_changed(void *ctx, unsigned int pin, enum pin_level old,
 			    enum pin_level now)
@@ -78,6 +59,11 @@ static void mcp_pin_changed(void *ctx, unsigned int pin, enum pin_level old,
 
 	mcp23xxx_check(&m->regs);
 }
+
+static const struct regfile_rules mcp_rules = {
+	.size = 256, .valid = mcp_valid, .next = mcp_next,
+	.read = mcp_read, .write = mcp_write,
+};
 
 static int mcp_init(struct chip *c, char *err, size_t errlen)
 {
@@ -89,8 +75,7 @@ static int mcp_init(struct chip *c, char *err, size_t errlen)
 	}
 	c->has_irq = true;
 	mcp23xxx_init(&m->regs, c, c->v->lines / 8, 0, mcp_irq);
-	m->cmd_next = true;
-	chip_add_target(c, c->reg, &mcp_ops, m);
+	regfile_add(&m->rf, c, c->reg, &mcp_rules, &m->regs);
 	c->pins.notify = mcp_pin_changed;
 	c->pins.ctx = m;
 	return 0;

@@ -11,7 +11,9 @@
  * parts the pointer stays. A repeated START keeps the pointer, so the
  * Linux regmap read (write [reg], Sr, read) works. A command byte naming
  * no register of the part is NACKed: the datasheets leave it undefined
- * and a NACK makes such a driver bug visible as -EIO.
+ * and a NACK makes such a driver bug visible as -EIO. The command byte
+ * and the pointer are the front end's (regfile.h); next_ptr() below is
+ * these parts' rule.
  *
  * The 24- and 40-line parts (TCA6424A, PCAL6524, PCA9505/6, PCA9698)
  * space each kind of register at a power of two (4 or 8: input 0x00,
@@ -25,6 +27,7 @@
 #include <stdlib.h>
 
 #include "models/chip.h"
+#include "models/regfile.h"
 
 #define F_INT		(1u << 0)	/* has an INT output */
 #define F_PCAL		(1u << 1)	/* agile I/O registers at 0x40 */
@@ -57,9 +60,7 @@ struct pca953x {
 	unsigned int flags;
 	unsigned int nbank;
 	unsigned int stride;	/* distance between kinds of register */
-	uint8_t ptr;		/* register address, without the AI bit */
-	bool ai;		/* the command byte had the AI bit */
-	bool cmd_next;		/* next written byte is the command byte */
+	struct regfile rf;
 	uint8_t out[MAXB], pol[MAXB], cfg[MAXB], msk[MAXB];
 	uint8_t latch[MAXB], pull_en[MAXB], pull_sel[MAXB], mask[MAXB];
 	uint8_t strength[2 * MAXB], out_conf, timeout, r9698[3];
@@ -197,8 +198,9 @@ static uint8_t read_input(struct pca953x *m, unsigned int p)
 	return ((v ^ m->pol[p]) & valid(m, p)) | ~valid(m, p);
 }
 
-static uint8_t reg_read(struct pca953x *m, uint8_t r)
+static uint8_t reg_read(void *model, uint8_t r)
 {
+	struct pca953x *m = model;
 	unsigned int i;
 
 	switch (decode(m, r, &i)) {
@@ -235,8 +237,9 @@ static uint8_t reg_read(struct pca953x *m, uint8_t r)
 	}
 }
 
-static void reg_write(struct pca953x *m, uint8_t r, uint8_t v)
+static void reg_write(void *model, uint8_t r, uint8_t v)
 {
+	struct pca953x *m = model;
 	unsigned int i;
 	uint8_t keep;
 
@@ -289,79 +292,31 @@ static void reg_write(struct pca953x *m, uint8_t r, uint8_t v)
 /*
  * After a data byte: 16-line parts toggle within the pair; AI parts with
  * AI set step to the next port of the same kind and roll over to its
- * first; everything else stays.
+ * first (regfile.c keeps the pointer without AI); everything else stays.
  */
-static void next_ptr(struct pca953x *m)
+static uint8_t next_ptr(void *model, uint8_t r)
 {
-	unsigned int idx, n, first;
+	struct pca953x *m = model;
+	unsigned int idx;
 	enum reg_kind k;
 
-	if (!(m->flags & F_AI)) {
-		if (m->nbank == 2 && m->ptr != PCAL_OUT_CONF)
-			m->ptr ^= 1;
-		return;
-	}
-	if (!m->ai)
-		return;
-	k = decode(m, m->ptr, &idx);
-	if (k == R_STRENGTH) {
-		n = 2 * m->nbank;
-		first = 0x40;
-	} else if (k == R_OUT_CONF || k == R_TIMEOUT || k == R_9698 ||
-		   k == R_NONE) {
-		return;
-	} else {
-		n = m->nbank;
-		first = m->ptr - idx;
-	}
-	m->ptr = first + (idx + 1) % n;
+	if (!(m->flags & F_AI))
+		return m->nbank == 2 && r != PCAL_OUT_CONF ?
+		       regfile_wrap(r, r & ~1u, 2) : r;
+	k = decode(m, r, &idx);
+	if (k == R_STRENGTH)
+		return regfile_wrap(r, 0x40, 2 * m->nbank);
+	if (k == R_OUT_CONF || k == R_TIMEOUT || k == R_9698 || k == R_NONE)
+		return r;
+	return regfile_wrap(r, r - idx, m->nbank);
 }
 
-static int pca953x_start(struct i2c_target *t, bool read)
+static bool cmd_valid(void *model, uint8_t r)
 {
-	struct pca953x *m = t->priv;
-
-	if (!read)
-		m->cmd_next = true;
-	return 0;
-}
-
-static int pca953x_write(struct i2c_target *t, uint8_t byte)
-{
-	struct pca953x *m = t->priv;
 	unsigned int idx;
 
-	if (m->cmd_next) {
-		bool ai = (m->flags & F_AI) && (byte & AI);
-
-		if (ai)
-			byte &= ~AI;
-		if (decode(m, byte, &idx) == R_NONE)
-			return -1;
-		m->ptr = byte;
-		m->ai = ai;
-		m->cmd_next = false;
-		return 0;
-	}
-	reg_write(m, m->ptr, byte);
-	next_ptr(m);
-	return 0;
+	return decode(model, r, &idx) != R_NONE;
 }
-
-static uint8_t pca953x_read(struct i2c_target *t)
-{
-	struct pca953x *m = t->priv;
-	uint8_t v = reg_read(m, m->ptr);
-
-	next_ptr(m);
-	return v;
-}
-
-static const struct i2c_target_ops pca953x_ops = {
-	.start = pca953x_start,
-	.write = pca953x_write,
-	.read = pca953x_read,
-};
 
 static void pca953x_pin_changed(void *ctx, unsigned int pin,
 				enum pin_level old, enum pin_level now)
@@ -382,6 +337,11 @@ static void pca953x_pin_changed(void *ctx, unsigned int pin,
 	}
 	update_irq(m);
 }
+
+/* Index 1: the wide parts, whose command bit 7 is AI. */
+#define RULES(ai) { .size = 256, .ai_bit = ai, .valid = cmd_valid, \
+		    .next = next_ptr, .read = reg_read, .write = reg_write }
+static const struct regfile_rules pca953x_rules[2] = { RULES(0), RULES(AI) };
 
 static int pca953x_init(struct chip *c, char *err, size_t errlen)
 {
@@ -406,8 +366,7 @@ static int pca953x_init(struct chip *c, char *err, size_t errlen)
 	for (p = 0; p < 2 * m->nbank; p++)
 		m->strength[p] = 0xff;
 	m->timeout = 0x01;
-	m->cmd_next = true;
-	chip_add_target(c, c->reg, &pca953x_ops, m);
+	regfile_add(&m->rf, c, c->reg, &pca953x_rules[!!(d->flags & F_AI)], m);
 	apply_pins(m);
 	m->snapshot = pin_read_bits(&c->pins, 0, c->v->lines);
 	c->pins.notify = pca953x_pin_changed;

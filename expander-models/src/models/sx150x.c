@@ -52,6 +52,7 @@
 #include <string.h>
 
 #include "models/chip.h"
+#include "models/regfile.h"
 
 struct sx150x_map {
 	uint8_t data, dir, pullup, pulldn, mask, src, event;
@@ -83,8 +84,7 @@ struct sx150x {
 	unsigned int nb;	/* bytes per register: 1 or 2 */
 	uint8_t reg[256];
 	uint16_t last_in;
-	uint8_t ptr;
-	bool cmd_next;
+	struct regfile rf;
 };
 
 /* A register of the part's map: line bits, B (high) first. */
@@ -109,8 +109,9 @@ static bool in_reg(const struct sx150x *m, uint8_t a, uint8_t r)
 	return a >= r && a < r + m->nb;
 }
 
-static bool valid(const struct sx150x *m, uint8_t a)
+static bool valid(void *model, uint8_t a)
 {
+	const struct sx150x *m = model;
 	const struct sx150x_map *p = m->map;
 	unsigned int g;
 
@@ -205,31 +206,13 @@ static void apply(struct sx150x *m)
 	check_edges(m);
 }
 
-static int sx150x_start(struct i2c_target *t, bool read)
+static void reg_write(void *model, uint8_t a, uint8_t byte)
 {
-	struct sx150x *m = t->priv;
-
-	if (!read)
-		m->cmd_next = true;
-	return 0;
-}
-
-static int sx150x_write(struct i2c_target *t, uint8_t byte)
-{
-	struct sx150x *m = t->priv;
+	struct sx150x *m = model;
 	const struct sx150x_map *p = m->map;
-	uint8_t a = m->ptr;
 
-	if (m->cmd_next) {
-		if (!valid(m, byte))
-			return -1;
-		m->ptr = byte;
-		m->cmd_next = false;
-		return 0;
-	}
-	m->ptr++;
 	if (!valid(m, a))
-		return 0;
+		return;
 	if (in_reg(m, a, p->src) || in_reg(m, a, p->event)) {
 		/* a 1 clears the bit in both registers */
 		unsigned int i = in_reg(m, a, p->src) ? a - p->src :
@@ -238,18 +221,16 @@ static int sx150x_write(struct i2c_target *t, uint8_t byte)
 		m->reg[p->src + i] &= ~byte;
 		m->reg[p->event + i] &= ~byte;
 		update_irq(m);
-		return 0;
+		return;
 	}
 	sense_changed(m, a, byte);
 	m->reg[a] = byte;
 	apply(m);
-	return 0;
 }
 
-static uint8_t sx150x_read(struct i2c_target *t)
+static uint8_t reg_read(void *model, uint8_t a)
 {
-	struct sx150x *m = t->priv;
-	uint8_t a = m->ptr++;
+	struct sx150x *m = model;
 
 	if (!valid(m, a))
 		return 0;
@@ -262,17 +243,16 @@ static uint8_t sx150x_read(struct i2c_target *t)
 	return m->reg[a];
 }
 
-static const struct i2c_target_ops sx150x_ops = {
-	.start = sx150x_start,
-	.write = sx150x_write,
-	.read = sx150x_read,
-};
-
 static void sx150x_pin_changed(void *ctx, unsigned int pin,
 			       enum pin_level old, enum pin_level now)
 {
 	check_edges(ctx);
 }
+
+static const struct regfile_rules sx150x_rules = {
+	.size = 256, .step = REGFILE_WRAP, .valid = valid,
+	.read = reg_read, .write = reg_write,
+};
 
 static int sx150x_init(struct chip *c, char *err, size_t errlen)
 {
@@ -287,8 +267,7 @@ static int sx150x_init(struct chip *c, char *err, size_t errlen)
 	}
 	c->has_irq = true;
 	reset_regs(m);
-	m->cmd_next = true;
-	chip_add_target(c, c->reg, &sx150x_ops, m);
+	regfile_add(&m->rf, c, c->reg, &sx150x_rules, m);
 	apply(m);
 	m->last_in = pin_read_bits(&c->pins, 0, 8 * m->nb);
 	c->pins.notify = sx150x_pin_changed;

@@ -118,16 +118,26 @@ ktap_done() {
 
 # --- the bench's own helpers -------------------------------------------
 
-# i2c_bus SLOT: the Linux i2c bus number of the virtio I2C adapter on
-# virtio-mmio slot SLOT (its DT node is virtio_mmio@<a000000 + SLOT*0x200>).
-i2c_bus() {
-	node=$(printf 'virtio_mmio@%x/i2c' $((0xa000000 + $1 * 0x200)))
-	for a in /sys/bus/i2c/devices/i2c-*; do
-		case "$(readlink -f "$a/of_node" 2>/dev/null)" in
-		*/"$node") echo "${a##*-}"; return 0 ;;
+# node_owner NODE DIR...: the first DIR whose DT node's path ends in NODE.
+node_owner() {
+	local node="$1" d
+	shift
+	for d in "$@"; do
+		case "$(readlink -f "$d/of_node" 2>/dev/null)" in
+		*/"$node") echo "$d"; return 0 ;;
 		esac
 	done
 	return 1
+}
+
+# i2c_bus SLOT: the Linux i2c bus number of the virtio I2C adapter on
+# virtio-mmio slot SLOT (its DT node is virtio_mmio@<a000000 + SLOT*0x200>).
+i2c_bus() {
+	local a
+	a=$(node_owner "$(printf 'virtio_mmio@%x/i2c' \
+		$((0xa000000 + $1 * 0x200)))" /sys/bus/i2c/devices/i2c-*) ||
+		return 1
+	echo "${a##*-}"
 }
 
 # gpiochip_at N ADDR: the gpiochipN of the I2C client at ADDR (two hex
@@ -182,12 +192,8 @@ spec_of() {
 # DT node's path ends in MASTER (spi.table).
 spi_master_of() {
 	local m
-	for m in /sys/class/spi_master/spi*; do
-		case "$(readlink -f "$m/of_node" 2>/dev/null)" in
-		*/"$1") echo "${m##*spi}"; return 0 ;;
-		esac
-	done
-	return 1
+	m=$(node_owner "$1" /sys/class/spi_master/spi*) || return 1
+	echo "${m##*spi}"
 }
 
 # gpiochip_of MASTER CS IDX: the IDX-th gpiochip (by number) of the SPI
