@@ -137,6 +137,8 @@ help:
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
 	@echo "make compare A=-0005 B=series  two kernels, same matrix, what changed per cell"
 	@echo "             PATCHES=DIR: the series against the series plus DIR's patches"
+	@echo "make compare A=6.12 B=7.3  the two kernels, each with its series; every changed cell with its cause"
+	@echo "make drill      7.3 with mainline's fix 30e0fd3c0273 reverted: exactly the cells it costs must change"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off, and check-upstream"
 	@echo "make check-upstream  KERNEL's upstream/ patches alone on its pristine tree: applies, builds, sparse"
 	@echo "make post-series [SERIES=upstream|block]  the series ready for git send-email, under your git identity"
