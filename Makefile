@@ -27,6 +27,15 @@ JOBS ?= $(shell nproc)
 KERNELS := 7.3 6.12
 TEST_KERNELS := $(if $(KERNEL),$(KERNEL),$(KERNELS))
 KERNEL ?= $(firstword $(KERNELS))
+# make compare A=6.12 B=7.3: two kernels of KERNELS, each with its own
+# series (both A and B name one), rather than two patch sets of KERNEL.
+COMPARE_KERNELS := $(if $(filter compare,$(MAKECMDGOALS)),$(filter \
+	$(KERNELS),$(SPEC_A) $(SPEC_B)))
+ifneq ($(COMPARE_KERNELS),)
+ifneq ($(words $(COMPARE_KERNELS)) $(PATCHES),2 )
+$(error make compare: A=$(SPEC_A) B=$(SPEC_B): two kernels of $(KERNELS), or two patch sets (PATCHES= goes with patch sets only))
+endif
+endif
 ifeq ($(filter $(KERNEL),$(KERNELS)),)
 $(error KERNEL=$(KERNEL): want one of $(KERNELS))
 endif
@@ -106,7 +115,7 @@ export B KB KERNEL KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
 	test-host test-guest test-lifecycle test-kernel fresh-test checkpatch check-builds \
-	check-upstream measure-pl061 compare clean bench-host \
+	check-upstream measure-pl061 compare drill clean bench-host \
 	post-series test-post distclean
 .DEFAULT_GOAL := help
 
@@ -128,6 +137,8 @@ help:
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
 	@echo "make compare A=-0005 B=series  two kernels, same matrix, what changed per cell"
 	@echo "             PATCHES=DIR: the series against the series plus DIR's patches"
+	@echo "make compare A=6.12 B=7.3  the two kernels, each with its series; every changed cell with its cause"
+	@echo "make drill      7.3 with mainline's fix 30e0fd3c0273 reverted: exactly the cells it costs must change"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off, and check-upstream"
 	@echo "make check-upstream  KERNEL's upstream/ patches alone on its pristine tree: applies, builds, sparse"
 	@echo "make post-series [SERIES=upstream|block]  the series ready for git send-email, under your git identity"
@@ -231,6 +242,7 @@ test-host: $(BENCH_TESTS) | $(B)/.deps
 		-s catalogue/tests -p 'test_*.py'
 	@$(T) wire-test /usr/bin/python3 -B bench/tests/test_wire.py
 	@$(T) compare-test /usr/bin/python3 -B bench/tests/test_compare.py
+	@$(T) causes-test /usr/bin/python3 -B bench/tests/test_causes.py
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
@@ -323,10 +335,34 @@ bench-host: | $(B)/.deps
 # Two kernels, one board: the bench on KERNEL's series without and with a
 # change (scripts/compare.sh), e.g. A=-upstream/0005 B=series, or
 # PATCHES=DIR on top of the series; report in $(KB)/compare/compare.md.
+# A=6.12 B=7.3: each kernel as `make kernel rootfs KERNEL=K` builds it
+# (a sub-make each, nothing rebuilt by compare.sh), report in
+# $(B)/compare/6.12-7.3/compare.md; the causes of what changes come from
+# bench/causes.tsv (bench/README.md).
+ifneq ($(COMPARE_KERNELS),)
+compare: $(BOARD_DTB) models
+	@for k in $(COMPARE_KERNELS); do \
+		$(MAKE) --no-print-directory rootfs KERNEL=$$k B=$(B) || exit 1; \
+	done
+	@COMPARE_KERNELS='$(COMPARE_KERNELS)' QUICK=$(QUICK) $(T) compare-all \
+		scripts/compare.sh '$(SPEC_A)' '$(SPEC_B)'
+else
 compare: $(VM_DEPS)
 	@KSRC=$(KSRC) SERIES_FILE=$(CURDIR)/$(SERIES_FILE) TARBALL=$(TARBALL) \
 		QUICK=$(QUICK) $(T) compare-all scripts/compare.sh \
 		'$(SPEC_A)' '$(SPEC_B)'
+endif
+
+# The regression drill (README.md, "The regression drill"): 7.3's series
+# against the series plus patches/drill/7.3, the revert of mainline's fix
+# of a v6.15 regression; fails unless every cell that changes is
+# explained by the revert's row in bench/causes.tsv and by nothing else.
+DRILL := drill/7.3/0001-Revert-gpiolib-fix-performance-regression-when-using.patch
+drill:
+	@$(MAKE) --no-print-directory compare KERNEL=7.3 A=series \
+		B=+$(CURDIR)/$(dir patches/$(DRILL)) BUILD=$(B) QUICK=$(QUICK)
+	@$(T) drill-check /usr/bin/python3 bench/compare.py --only-cause \
+		$(DRILL) $(B)/7.3/compare
 
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case);

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
-"""`make compare`: what a patch set changes on the wire, cell by cell.
+"""`make compare`: what a patch set or a release changes on the wire,
+cell by cell, and why.
 
-    compare.py OUT A_DIR B_DIR LABEL_A LABEL_B
+    compare.py OUT A_DIR B_DIR LABEL_A LABEL_B [KERNEL_A KERNEL_B]
+    compare.py --only-cause CAUSE OUT
 
 A_DIR and B_DIR are two bench runs (report.py already ran in each: their
 results.json) of the same matrix on the same board, each on its own
@@ -10,11 +12,29 @@ transactions, bytes or bus time differ between A and B, with the exact
 numbers (counts are deterministic), and the latency of every cell as the
 ratio B / A of the medians (never absolute times: the two runs share a
 host whose load moves). Cells present in one run only are listed.
+
+With KERNEL_A and KERNEL_B (the releases, e.g. 6.12 and 7.3; the same
+one for two patch sets) each changed cell gets its causes from
+bench/causes.tsv (bench/causes.py): the mainline changes between the two
+releases and the patches of ours in one side's series only (A_DIR/../
+patches/series); a changed cell that no cause explains is listed as
+unexplained.
+
+--only-cause CAUSE OUT (make drill): exit 0 only if OUT/compare.json
+has changed cells, every one explained by CAUSE (a patch under patches/)
+and by nothing else, and none unexplained.
 """
 import json
 import math
 import os
 import sys
+
+import causes
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The package catalogue/ from the repository's top: a part's driver.
+sys.path.insert(0, os.path.join(HERE, ".."))
+from catalogue import core  # noqa: E402
 
 KEY = ("kind", "hz", "part", "lines", "path", "op", "n")
 EXACT = ("tx", "bytes", "segs", "bus_ns")
@@ -44,7 +64,42 @@ def counts(c):
     return {k: c[k] for k in EXACT}
 
 
-def main(out, da, db, la, lb):
+def side(d, kernel):
+    series = os.path.join(d, "..", "patches", "series")
+    return {"kernel": kernel,
+            "series": causes.read_series(series)
+            if os.path.exists(series) else set()}
+
+
+def explain(common, da, db, ka, kb):
+    """The applying rows of causes.tsv and, per cell key of both runs, the
+    rows that name it (whether it changed or not)."""
+    if not ka:
+        return [], {}
+    rows = causes.applying(causes.load(), side(da, ka), side(db, kb))
+    driver = {p.name: p["driver"] for p in core.load()}
+    why = {}
+    for k in common:
+        cell = dict(zip(KEY, k))
+        why[k] = [r for r in rows
+                  if causes.matches(r, cell, driver.get(cell["part"]))]
+    return rows, why
+
+
+def cause_cell(rs):
+    if not rs:
+        return "**unexplained**"
+    return "; ".join(short(r) for r in rs)
+
+
+def short(r):
+    if r["kind"] == "mainline":
+        return r["cause"]
+    return "ours: " + os.path.basename(r["files"][0]).split("-")[0] + \
+        " " + os.path.dirname(r["files"][0])
+
+
+def main(out, da, db, la, lb, ka=None, kb=None):
     A, B = load(da), load(db)
     common = [k for k in A if k in B]
     only_a = [k for k in A if k not in B]
@@ -59,6 +114,9 @@ def main(out, da, db, la, lb):
             ratios.append(ratio)
         if ca != cb:
             changed.append((k, ca, cb, ratio))
+    rows, why = explain(common, da, db, ka, kb)
+    changed_keys = {k for k, _, _, _ in changed}
+    unexplained = [k for k, _, _, _ in changed if ka and not why[k]]
     gm = geomean(ratios)
     r_changed = [r for _, _, _, r in changed if r]
     r_same = [r for k in common for r in [
@@ -77,6 +135,12 @@ def main(out, da, db, la, lb):
              "read it as a ratio, not as a time.", "",
              "**%d of %d cells change on the wire**; %d identical." % (
                  len(changed), len(common), len(common) - len(changed))]
+    if ka:
+        lines.append("Causes (bench/causes.tsv, kernels %s and %s): "
+                     "**%d changed cells unexplained**%s." % (
+                         ka, kb, len(unexplained),
+                         "" if unexplained else ", every change has its "
+                         "cause"))
     if gm:
         lines.append("Latency B / A, geometric mean of the median ratios: "
                      "%.3f over all %d cells; %s over the changed cells; "
@@ -91,12 +155,28 @@ def main(out, da, db, la, lb):
                 "%s %s %s %s" % (k[2], k[3], k[4], k[5])
                 for k in (only_a + only_b)[:8])))
     lines.append("")
+    if ka:
+        lines += ["## Causes", "",
+                  "The changes one kernel has and the other has not "
+                  "(bench/causes.tsv), with the cells each explains:", ""]
+        for r in rows:
+            named = [k for k in why if r in why[k]]
+            n = sum(1 for k in named if k in changed_keys)
+            lines.append("- %s, in %s only: %s. It names %d cells of both "
+                         "runs; %d of them change." % (
+                             causes.label(r), r["side"], r["effect"],
+                             len(named), n))
+        if not rows:
+            lines.append("- none: the two sides have the same changes")
+        lines.append("")
     if changed:
+        cause_head = " cause |" if ka else ""
         lines += ["## Cells that change", "",
                   "| kind | kHz | part | lines | path | op | n | "
                   "tx A → B | bytes A → B | bus µs A → B | tx/op A → B | "
-                  "latency B/A |",
-                  "|---|---:|---|---:|---|---|---:|---:|---:|---:|---:|---:|"]
+                  "latency B/A |" + cause_head,
+                  "|---|---:|---|---:|---|---|---:|---:|---:|---:|---:|---:|"
+                  + ("---|" if ka else "")]
         for k, ca, cb, r in sorted(changed, key=lambda x: (
                 x[0][0], x[0][1], x[0][2], x[0][3], x[0][4], x[0][5])):
             kind, hz, part, nl, path, op, n = k
@@ -109,7 +189,8 @@ def main(out, da, db, la, lb):
                              fmt_delta(ca["tx"], cb["tx"]),
                              fmt_delta(ca["bytes"], cb["bytes"]), bus,
                              ca["tx"] / n, cb["tx"] / n,
-                             "%.2f" % r if r else "–"))
+                             "%.2f" % r if r else "–") +
+                         (" %s |" % cause_cell(why[k]) if ka else ""))
         lines.append("")
         # The same, folded: which (part, path, op) change, at every speed
         # and line count alike or not.
@@ -118,11 +199,39 @@ def main(out, da, db, la, lb):
             fold.setdefault((k[0], k[2], k[4], k[5]), []).append(
                 (k[3], ca["tx"] / k[6], cb["tx"] / k[6]))
         lines += ["## In short", ""]
+        fold_why = {}
+        for k, _, _, _ in changed:
+            for r in why.get(k, []):
+                fold_why.setdefault((k[0], k[2], k[4], k[5]), [])
+                if short(r) not in fold_why[(k[0], k[2], k[4], k[5])]:
+                    fold_why[(k[0], k[2], k[4], k[5])].append(short(r))
         for (kind, part, path, op), v in sorted(fold.items()):
             per = sorted({(nl, a, b) for nl, a, b in v})
-            lines.append("- %s%s %s %s: %s" % (
+            lines.append("- %s%s %s %s: %s%s" % (
                 "" if kind == "vhost" else kind + " ", part, path, op,
-                "; ".join("%d lines %g → %g tx/op" % p for p in per)))
+                "; ".join("%d lines %g → %g tx/op" % p for p in per),
+                (" (%s)" % ("; ".join(fold_why[(kind, part, path, op)])
+                            if (kind, part, path, op) in fold_why
+                            else "**unexplained**")) if ka else ""))
+        lines.append("")
+    if unexplained:
+        lines += ["## Unexplained", "",
+                  "Changed cells that no row of bench/causes.tsv explains "
+                  "(find the change, add its row):", ""]
+        for k in sorted(unexplained):
+            lines.append("- %s %g kHz %s %d lines %s %s" % (
+                k[0], k[1] / 1000, k[2], k[3], k[4], k[5]))
+        lines.append("")
+    if only_a or only_b:
+        lines += ["## Cells in one run only", "",
+                  "| run | kind | kHz | part | lines | path | op | tx/op |",
+                  "|---|---|---:|---|---:|---|---|---:|"]
+        for tag, ks, R in (("A " + la, only_a, A), ("B " + lb, only_b, B)):
+            for k in sorted(ks):
+                c = counts(R[k])
+                lines.append("| %s | %s | %g | %s | %d | %s | %s | %g |" % (
+                    tag, k[0], k[1] / 1000, k[2], k[3], k[4], k[5],
+                    c["tx"] / k[6] if c["tx"] is not None else float("nan")))
         lines.append("")
     with open(os.path.join(out, "compare.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -131,14 +240,48 @@ def main(out, da, db, la, lb):
                    "latency_geomean": gm,
                    "only_a": [list(k) for k in only_a],
                    "only_b": [list(k) for k in only_b],
+                   "kernels": [ka, kb] if ka else None,
+                   "causes": [{"cause": r["cause"], "kind": r["kind"],
+                               "subject": r["subject"], "side": r["side"]}
+                              for r in rows],
+                   "unexplained": [list(k) for k in unexplained],
                    "changed": [{"cell": dict(zip(KEY, k)), "a": ca, "b": cb,
-                                "latency_ratio": r}
+                                "latency_ratio": r,
+                                "causes": [x["cause"]
+                                           for x in why.get(k, [])]}
                                for k, ca, cb, r in changed]}, f, indent=1)
-    print("\n".join(lines[:12]))
+    print("\n".join(lines[:13]))
     print("compare: %s/compare.md, compare.json" % out)
 
 
+def only_cause(cause, out):
+    """0 if every changed cell of OUT's compare.json has CAUSE as its one
+    cause and none is unexplained; 1 with the reasons otherwise."""
+    with open(os.path.join(out, "compare.json")) as f:
+        r = json.load(f)
+    bad = []
+    if not r["changed"]:
+        bad.append("no cell changes")
+    if r.get("kernels") is None:
+        bad.append("compare.json has no causes (an old compare.py?)")
+    for c in r["changed"]:
+        if c["causes"] != [cause]:
+            bad.append("%s: causes %s" % (
+                " ".join(str(c["cell"][k]) for k in KEY),
+                c["causes"] or "none (unexplained)"))
+    for line in bad:
+        print("compare: " + line)
+    print("compare: %d changed cells, %s" % (
+        len(r["changed"]), "each by %s alone" % cause if not bad else
+        "%d not by %s alone" % (len(bad), cause)))
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 6:
-        sys.exit("usage: compare.py OUT A_DIR B_DIR LABEL_A LABEL_B")
+    if len(sys.argv) == 4 and sys.argv[1] == "--only-cause":
+        sys.exit(only_cause(sys.argv[2], sys.argv[3]))
+    if len(sys.argv) not in (6, 8):
+        sys.exit("usage: compare.py OUT A_DIR B_DIR LABEL_A LABEL_B "
+                 "[KERNEL_A KERNEL_B]\n"
+                 "       compare.py --only-cause CAUSE OUT")
     main(*sys.argv[1:])

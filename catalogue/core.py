@@ -86,9 +86,11 @@ def describe(rule):
     return per + (" + %s" % m.group(2) if m.group(2) else "")
 
 
-def load(path=PATH):
-    """The rows of the catalogue, in its order."""
-    parts, head = [], None
+def read_tsv(path, error=CatalogueError):
+    """A tab-separated file whose '#' lines are comments and whose first
+    other line names the columns: (columns, [(line number, cells)]); a
+    row of another width raises error."""
+    rows, head = [], None
     with open(path) as f:
         for no, line in enumerate(f, 1):
             line = line.rstrip("\n")
@@ -99,14 +101,23 @@ def load(path=PATH):
                 head = cells
                 continue
             if len(cells) != len(head):
-                raise CatalogueError("%s:%d: %d columns, the header has %d"
-                                     % (path, no, len(cells), len(head)))
-            p = Part(zip(head, cells))
-            for col in ("get_min", "set_min", "block_get", "block_set"):
-                if not RULE.match(p[col]):
-                    raise CatalogueError("%s:%d: %s %r is no rule"
-                                         % (path, no, col, p[col]))
-            parts.append(p)
+                raise error("%s:%d: %d columns, the header has %d"
+                            % (path, no, len(cells), len(head)))
+            rows.append((no, cells))
+    return head, rows
+
+
+def load(path=PATH):
+    """The rows of the catalogue, in its order."""
+    parts = []
+    head, rows = read_tsv(path)
+    for no, cells in rows:
+        p = Part(zip(head, cells))
+        for col in ("get_min", "set_min", "block_get", "block_set"):
+            if not RULE.match(p[col]):
+                raise CatalogueError("%s:%d: %s %r is no rule"
+                                     % (path, no, col, p[col]))
+        parts.append(p)
     names = [p.name for p in parts]
     dup = {n for n in names if names.count(n) > 1}
     if dup:

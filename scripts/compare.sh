@@ -22,17 +22,31 @@
 # At the end the tree goes back to the series (the main kernel then
 # recompiles the same few files at its next build).
 #
+# Two kernels instead (make compare A=6.12 B=7.3, COMPARE_KERNELS="6.12
+# 7.3"): each side is that kernel with its own series as the Makefile
+# built it ($B/KERNEL/kernel, its initramfs with that kernel's guest
+# programs); nothing is built here. Everything under $B/compare/A-B.
+#
+# Either way bench/compare.py labels each changed cell with its causes
+# from bench/causes.tsv: the mainline changes between the two kernels'
+# releases and the patches of ours in one side's series only
+# ($C/SIDE/patches/series).
+#
 # Environment (from the Makefile): B KB KSRC KOUT SERIES_FILE TARBALL
-# BOARD_DTB DAEMON JOBS,
+# BOARD_DTB DAEMON JOBS KERNEL, or B BOARD_DTB DAEMON COMPARE_KERNELS;
 # QUICK=1 for the short matrix.
 set -eu
 SPEC_A=${1:-series}
 SPEC_B=${2:-series}
 HERE=$(cd "$(dirname "$0")/.." && pwd)
-C=$KB/compare
+if [ -n "${COMPARE_KERNELS:-}" ]; then
+	C=$B/compare/$SPEC_A-$SPEC_B
+else
+	C=$KB/compare
+fi
 T=$HERE/scripts/stage.sh
 JOBS=${JOBS:-$(nproc)}
-KMAKE=(make -s -C "$KSRC" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
+KMAKE=(make -s -C "${KSRC:-}" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
 
 # patchdir SPEC DIR: DIR/series and the patch files it names.
 patchdir() {
@@ -111,7 +125,33 @@ bench() {
 		/usr/bin/python3 "$HERE/bench/report.py" "$C/$side/bench"
 }
 
+# report KERNEL_A KERNEL_B: compare.py, each changed cell with its causes
+# (bench/causes.tsv) between these releases and the two series.
+report() {
+	"$T" compare /usr/bin/python3 "$HERE/bench/compare.py" "$C" \
+		"$C/A/bench" "$C/B/bench" "$SPEC_A" "$SPEC_B" "$1" "$2"
+}
+
 mkdir -p "$C"
+if [ -n "${COMPARE_KERNELS:-}" ]; then
+	if [ "$SPEC_A" = "$SPEC_B" ]; then
+		echo "compare: A and B are the same kernel" >&2
+		exit 2
+	fi
+	for side in A B; do
+		k=$SPEC_A; [ $side = B ] && k=$SPEC_B
+		rm -rf "$C/$side"
+		mkdir -p "$C/$side/patches"
+		grep -v '^[[:space:]]*\(#\|$\)' "$HERE/patches/$k/series" \
+			> "$C/$side/patches/series"
+		ln -s "$B/$k/kernel" "$C/$side/kernel"
+	done
+	echo "compare: A = $SPEC_A, B = $SPEC_B, each with its own series"
+	bench A
+	bench B
+	report "$SPEC_A" "$SPEC_B"
+	exit 0
+fi
 patchdir "$SPEC_A" "$C/A/patches"
 patchdir "$SPEC_B" "$C/B/patches"
 echo "compare: A = $SPEC_A ($(wc -l < "$C/A/patches/series") patches)," \
@@ -135,5 +175,4 @@ restore
 
 bench A
 bench B
-"$T" compare /usr/bin/python3 "$HERE/bench/compare.py" "$C" \
-	"$C/A/bench" "$C/B/bench" "$SPEC_A" "$SPEC_B"
+report "$KERNEL" "$KERNEL"
