@@ -67,9 +67,9 @@ SERIES ?= upstream
 GUEST_CC := arm-linux-gnueabihf-gcc
 GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 \
 		-I$(KOUT)/usr-headers/include -Iguest
-GUEST_SRCS := $(wildcard guest/*.c bench/guest/*.c)
+GUEST_SRCS := $(wildcard guest/*.c)
 GUEST_BINS := $(patsubst %.c,$(KB)/guest-bin/%,$(notdir $(GUEST_SRCS)))
-GUEST_HDRS := $(wildcard guest/*.h bench/guest/*.h)
+GUEST_HDRS := $(wildcard guest/*.h)
 
 # The upstream GPIO kselftests of the same tree (guest test 47-kselftest-gpio):
 # their C helpers built static for the guest, their scripts as they are.
@@ -167,9 +167,6 @@ kernel: $(KSTAMP)
 $(KB)/guest-bin/%: guest/%.c $(GUEST_HDRS) $(KSTAMP)
 	@mkdir -p $(dir $@)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
-$(KB)/guest-bin/%: bench/guest/%.c $(GUEST_HDRS) $(KSTAMP)
-	@mkdir -p $(dir $@)
-	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 guest: $(GUEST_BINS)
 
 # Upstream code: its own warnings are not ours to fail on. Static pattern
@@ -210,13 +207,13 @@ models: | $(B)/.deps
 	@$(T) models $(MAKE) -s -C expander-models O=$(B)/models
 $(DAEMON): models
 
-# The bench's own host test: the guest's tracepoint counting, built for
-# the host from the same header.
-BENCH_TESTS := $(B)/bench-tests/test_i2ctrace
-$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) \
+# The bench's own host test: gpiobench's tracepoint counting, built for
+# the host from the same header (guest/i2ctrace.h).
+BENCH_TESTS := $(B)/bench-host-tests/test_i2ctrace
+$(B)/bench-host-tests/%: bench/tests/%.c guest/i2ctrace.h \
 		     expander-models/tests/check.h | $(B)/.deps
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest \
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Iguest \
 		-Iexpander-models/tests -o $@ $<
 
 test-host: $(BENCH_TESTS) | $(B)/.deps
@@ -224,7 +221,7 @@ test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
 	@$(T) host-load $(MAKE) -s -C expander-models O=$(B)/models test-load
 	@$(T) ktap-check-test scripts/test-ktap-check.sh
-	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
+	@$(T) bench-c sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
 	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
 		-p 'test_*.py'
 	@$(T) catalogue-py /usr/bin/python3 -B -m unittest discover \

@@ -3,7 +3,7 @@
 
 Input: DIR/console.log, the "MIN key=value ..." lines of
 rootfs-overlay/usr/lib/bench/run-minimum (every I2C part of
-bench-tests/parts.table, one multi-line request on all its outputs and
+gpio-suite/parts.table, one multi-line request on all its outputs and
 on all its inputs) and run-spi's "SPI ..." cdev-multi cells; the table
 "Bus cost per operation" of patches/KERNEL/upstream/0000-cover-letter.patch
 (KERNEL from the environment, as the Makefile exports it), its minimum
@@ -183,8 +183,8 @@ def report(got, cover_path, out_dir):
             "get bus µs", "set bus µs", "patches"]
     md += [table(head, drows), ""]
     md += ["### Every I2C part", "",
-           "bench-tests/parts.table's parts, minimum from "
-           "the catalogue as bench-tests/minimum.sh reads it (what "
+           "gpio-suite/parts.table's parts, minimum from "
+           "the catalogue as gpio-suite/minimum.sh reads it (what "
            "31-driver-minimum asserts; its "
            "KTAP TODOs are the parts marked above it: %d operations "
            "here)." % above, ""]
