@@ -220,7 +220,7 @@ test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
 	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
 	@$(T) host-load $(MAKE) -s -C expander-models O=$(B)/models test-load
-	@$(T) ktap-check-test scripts/test-ktap-check.sh
+	@$(T) console-check-test scripts/test-guestconsole.sh
 	@$(T) bench-c sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
 	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
 		-p 'test_*.py'

@@ -20,6 +20,7 @@ import os
 import re
 import sys
 
+import consolelog
 import irqreport
 import spireport
 from irqreport import table
@@ -75,7 +76,7 @@ def measured(console):
     at the lowest SPI clock (keyed by node name, lines None: the SPI
     minimums come from the cover letter)."""
     out = {}
-    for r in irqreport.parse(console, "MIN ", KEYS_INT):
+    for r in consolelog.records(console, "MIN", KEYS_INT):
         if r["n"] <= 0:
             continue
         name, at = r["part"].split("@", 1)

@@ -16,6 +16,7 @@ only compared within it.
 import os
 import sys
 
+import consolelog
 import irqreport
 from irqreport import table
 
@@ -24,7 +25,7 @@ PATHS = ("cdev-line", "cdev-multi")
 
 
 def parse(console):
-    return [r for r in irqreport.parse(console, "SPI ", KEYS_INT)
+    return [r for r in consolelog.records(console, "SPI", KEYS_INT)
             if r["n"] > 0]
 
 

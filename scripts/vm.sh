@@ -218,7 +218,7 @@ fi
 
 case $MODE in
 cmd|count)
-	rc=$(sed -n 's/^BENCH-EXIT=\([0-9]*\).*/\1/p' "$CONSOLE" | tail -n 1)
+	rc=$(/usr/bin/python3 -B "${0%/*}/guestconsole.py" exit "$CONSOLE")
 	if [ -z "$rc" ]; then
 		echo "vm: the guest stopped before the command finished" >&2
 		exit 1
@@ -231,9 +231,10 @@ cmd|count)
 	fi
 	exit "$rc" ;;
 test)
-	scripts/ktap-check.sh "$CONSOLE"; exit $? ;;
+	/usr/bin/python3 -B "${0%/*}/guestconsole.py" check "$CONSOLE"; exit $? ;;
 bench)
 	mkdir -p "$KB/bench"
 	cp "$CONSOLE" "$BUSLOG" "$KB/bench/"
-	grep -q '^BENCH-EXIT=0' "$CONSOLE" || { echo "vm: bench failed in the guest" >&2; exit 1; } ;;
+	rc=$(/usr/bin/python3 -B "${0%/*}/guestconsole.py" exit "$CONSOLE")
+	[ "$rc" = 0 ] || { echo "vm: bench failed in the guest" >&2; exit 1; } ;;
 esac
