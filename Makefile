@@ -264,9 +264,10 @@ wire:
 # gpiolib-array, gpio-block.parse*); one without the other leaves the
 # other out.
 SUITE := rootfs-overlay/usr/lib/gpio-suite
+# An unknown T stops make before anything is built.
+$(foreach t,$(T),$(if $(wildcard $(SUITE)/$(t) $(SUITE)/$(t)-*),,$(error \
+	T=$(t): no guest test $(SUITE)/$(t)-*)))
 test-guest: $(VM_DEPS)
-	$(foreach t,$(T),$(if $(wildcard $(SUITE)/$(t) $(SUITE)/$(t)-*),,$(error \
-		T=$(t): no guest test $(SUITE)/$(t)-*)))
 	@KUNIT='$(KUNIT)' $(STAGE) guest-tests/$(KERNEL) scripts/vm.sh test \
 		'$(or $(T),$(if $(KUNIT),none))'
 
