@@ -76,9 +76,9 @@ SERIES ?= upstream
 GUEST_CC := arm-linux-gnueabihf-gcc
 GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 \
 		-I$(KOUT)/usr-headers/include -Iguest
-GUEST_SRCS := $(wildcard guest/*.c bench/guest/*.c)
+GUEST_SRCS := $(wildcard guest/*.c)
 GUEST_BINS := $(patsubst %.c,$(KB)/guest-bin/%,$(notdir $(GUEST_SRCS)))
-GUEST_HDRS := $(wildcard guest/*.h bench/guest/*.h)
+GUEST_HDRS := $(wildcard guest/*.h)
 
 # The upstream GPIO kselftests of the same tree (guest test 47-kselftest-gpio):
 # their C helpers built static for the guest, their scripts as they are.
@@ -131,6 +131,8 @@ help:
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
 	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run"
+	@echo "make test-guest KUnit and the guest suite on KERNEL; T=NN: that guest test alone,"
+	@echo "             KUNIT=SUITE: that KUnit suite alone (kunit.filter_glob)"
 	@echo "make bench-host the daemon's cost under the load driver, no QEMU (BASE_REV=REV: and that revision's)"
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
 	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
@@ -143,30 +145,30 @@ help:
 	@echo "make check-upstream  KERNEL's upstream/ patches alone on its pristine tree: applies, builds, sparse"
 	@echo "make post-series [SERIES=upstream|block]  the series ready for git send-email, under your git identity"
 	@echo "Variables: KERNEL=$(KERNEL) (one of $(KERNELS); make test: all unless given)"
-	@echo "           B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=..."
+	@echo "           B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=... T=NN KUNIT=SUITE"
 
 # Stage times: every stage prints how long it took.
-T = scripts/stage.sh
+STAGE := scripts/stage.sh
 
 deps: $(B)/.deps
 $(B)/.deps: scripts/deps.sh scripts/vm.sh
-	@$(T) deps scripts/deps.sh $(B)
+	@$(STAGE) deps scripts/deps.sh $(B)
 	@touch $@
 
 # --- kernel ------------------------------------------------------------
 $(KSRC)/.applied-patches: $(SERIES_FILE) $(addprefix patches/,$(SERIES_PATCHES)) \
 			  scripts/kernel-tree.sh | $(B)/.deps
-	@$(T) fetch/$(KERNEL) sh -c 'scripts/fetch-linux-source.sh $(KERNEL) $(KB) >/dev/null'
-	@$(T) patch/$(KERNEL) scripts/kernel-tree.sh $(KSRC) $(CURDIR)/patches \
+	@$(STAGE) fetch/$(KERNEL) sh -c 'scripts/fetch-linux-source.sh $(KERNEL) $(KB) >/dev/null'
+	@$(STAGE) patch/$(KERNEL) scripts/kernel-tree.sh $(KSRC) $(CURDIR)/patches \
 		$(CURDIR)/$(SERIES_FILE) $(TARBALL)
 
 $(KOUT)/.config: $(KSRC)/.applied-patches $(KFRAGS) scripts/kernel-config.sh
 	@mkdir -p $(KOUT)
-	@$(T) configure/$(KERNEL) scripts/kernel-config.sh $(KSRC) $(KOUT) \
+	@$(STAGE) configure/$(KERNEL) scripts/kernel-config.sh $(KSRC) $(KOUT) \
 		$(addprefix $(CURDIR)/,$(KFRAGS))
 
 $(KSTAMP): $(KOUT)/.config $(KSRC)/.applied-patches
-	@$(T) kernel-build/$(KERNEL) $(KMAKE) -j$(JOBS) zImage modules
+	@$(STAGE) kernel-build/$(KERNEL) $(KMAKE) -j$(JOBS) zImage modules
 	@rm -rf $(KOUT)/mods $(KOUT)/usr-headers
 	@$(KMAKE) INSTALL_MOD_PATH=$(KOUT)/mods modules_install >/dev/null
 	@$(KMAKE) INSTALL_HDR_PATH=$(KOUT)/usr-headers headers_install >/dev/null
@@ -176,9 +178,6 @@ kernel: $(KSTAMP)
 
 # --- guest -------------------------------------------------------------
 $(KB)/guest-bin/%: guest/%.c $(GUEST_HDRS) $(KSTAMP)
-	@mkdir -p $(dir $@)
-	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
-$(KB)/guest-bin/%: bench/guest/%.c $(GUEST_HDRS) $(KSTAMP)
 	@mkdir -p $(dir $@)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 guest: $(GUEST_BINS)
@@ -201,7 +200,7 @@ $(KSFT_LIST): $(KSRC)/.applied-patches
 
 $(INITRAMFS): $(KSTAMP) $(GUEST_BINS) $(KSFT_FILES) $(B)/.deps scripts/mkrootfs.sh \
 	      $(shell find rootfs-overlay -type f) $(CATALOGUE_DEPS)
-	@$(T) rootfs/$(KERNEL) scripts/mkrootfs.sh $(B) $(KOUT) $@
+	@$(STAGE) rootfs/$(KERNEL) scripts/mkrootfs.sh $(B) $(KOUT) $@
 rootfs: $(INITRAMFS)
 
 # --- device tree -------------------------------------------------------
@@ -218,31 +217,31 @@ dtb: $(BOARD_DTB)
 
 # --- host models -------------------------------------------------------
 models: | $(B)/.deps
-	@$(T) models $(MAKE) -s -C expander-models O=$(B)/models
+	@$(STAGE) models $(MAKE) -s -C expander-models O=$(B)/models
 $(DAEMON): models
 
-# The bench's own host test: the guest's tracepoint counting, built for
-# the host from the same header.
-BENCH_TESTS := $(B)/bench-tests/test_i2ctrace
-$(B)/bench-tests/%: bench/tests/%.c $(wildcard bench/guest/*.h) \
+# The bench's own host test: gpiobench's tracepoint counting, built for
+# the host from the same header (guest/i2ctrace.h).
+BENCH_TESTS := $(B)/bench-host-tests/test_i2ctrace
+$(B)/bench-host-tests/%: bench/tests/%.c guest/i2ctrace.h \
 		     expander-models/tests/check.h | $(B)/.deps
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Ibench/guest \
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Werror -Iguest \
 		-Iexpander-models/tests -o $@ $<
 
 test-host: $(BENCH_TESTS) | $(B)/.deps
-	@$(T) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
-	@$(T) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
-	@$(T) host-load $(MAKE) -s -C expander-models O=$(B)/models test-load
-	@$(T) ktap-check-test scripts/test-ktap-check.sh
-	@$(T) bench-tests sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
-	@$(T) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
+	@$(STAGE) host-tests $(MAKE) -s -C expander-models O=$(B)/models test fuzz-replay
+	@$(STAGE) fuzz $(MAKE) -s -C expander-models O=$(B)/models fuzz-bounded
+	@$(STAGE) host-load $(MAKE) -s -C expander-models O=$(B)/models test-load
+	@$(STAGE) console-check-test scripts/test-guestconsole.sh
+	@$(STAGE) bench-c sh -c 'for t in $(BENCH_TESTS); do $$t || exit 1; done'
+	@$(STAGE) bench-py /usr/bin/python3 -B -m unittest discover -s bench/tests \
 		-p 'test_*.py'
-	@$(T) catalogue-py /usr/bin/python3 -B -m unittest discover \
+	@$(STAGE) catalogue-py /usr/bin/python3 -B -m unittest discover \
 		-s catalogue/tests -p 'test_*.py'
-	@$(T) wire-test /usr/bin/python3 -B bench/tests/test_wire.py
-	@$(T) compare-test /usr/bin/python3 -B bench/tests/test_compare.py
-	@$(T) causes-test /usr/bin/python3 -B bench/tests/test_causes.py
+	@$(STAGE) wire-test /usr/bin/python3 -B bench/tests/test_wire.py
+	@$(STAGE) compare-test /usr/bin/python3 -B bench/tests/test_compare.py
+	@$(STAGE) causes-test /usr/bin/python3 -B bench/tests/test_causes.py
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
@@ -271,18 +270,28 @@ wire:
 	$(if $(value CELL),,$(error usage: make wire CELL='part=... path=... op=... lines=... hz=...'))
 	@/usr/bin/python3 bench/wire.py $(KB)/bench $(value CELL)
 
+# KUnit at boot and the whole guest suite; or one part of it: T=NN (or
+# T='NN MM', T=NN-name) only those files of $(SUITE), KUNIT=GLOB only the
+# KUnit suites matching GLOB (kunit.filter_glob: gpio-block,
+# gpiolib-array, gpio-block.parse*); one without the other leaves the
+# other out.
+SUITE := rootfs-overlay/usr/lib/gpio-suite
+# An unknown T stops make before anything is built.
+$(foreach t,$(T),$(if $(wildcard $(SUITE)/$(t) $(SUITE)/$(t)-*),,$(error \
+	T=$(t): no guest test $(SUITE)/$(t)-*)))
 test-guest: $(VM_DEPS)
-	@$(T) guest-tests/$(KERNEL) scripts/vm.sh test
+	@KUNIT='$(KUNIT)' $(STAGE) guest-tests/$(KERNEL) scripts/vm.sh test \
+		'$(or $(T),$(if $(KUNIT),none))'
 
 # The daemon across guest reboot, QEMU reconnect and its own death.
 test-lifecycle: $(VM_DEPS)
-	@$(T) lifecycle/$(KERNEL) scripts/test-daemon-lifecycle.sh
+	@$(STAGE) lifecycle/$(KERNEL) scripts/test-daemon-lifecycle.sh
 
 # The series as make post-series writes it, under a test identity, checked
 # with git send-email --dry-run (nothing is sent). It needs the tree's
 # get_maintainer.pl, not a kernel build: it runs right after the patches.
 test-post: $(KSRC)/.applied-patches
-	@$(T) post-test/$(KERNEL) scripts/test-post-series.sh $(KSRC) \
+	@$(STAGE) post-test/$(KERNEL) scripts/test-post-series.sh $(KSRC) \
 		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(KB)/post
 
 # Everything that needs a kernel, for one kernel.
@@ -301,25 +310,25 @@ test: test-host
 
 # What CI runs (.ci/run): make test where only scripts/deps.sh installs.
 fresh-test:
-	@ROOT=$(B)/fresh-root $(T) fresh-test scripts/fresh-root.sh test
+	@ROOT=$(B)/fresh-root $(STAGE) fresh-test scripts/fresh-root.sh test
 
 # Driver calls of a block operation on a driver without get/set_multiple:
 # QEMU virt's pl061, counted by QEMU's trace of its registers.
 measure-pl061: $(VM_DEPS)
-	@$(T) measure-pl061 scripts/measure-pl061.sh
+	@$(STAGE) measure-pl061 scripts/measure-pl061.sh
 
 # A cell that failed in the guest (a timed-out transfer on a host loaded
 # beyond what the guest's I2C timeout allows) still leaves a report: it
 # lists the failed cells first, and the target fails after writing it.
 bench: $(VM_DEPS)
-	@rc=0; PACED=1 $(T) bench scripts/vm.sh bench \
+	@rc=0; PACED=1 $(STAGE) bench scripts/vm.sh bench \
 		$(if $(filter 1,$(QUICK)),quick,full) || rc=$$?; \
 	[ -s $(KB)/bench/console.log ] || exit $$rc; \
 	$(MAKE) -s bench-host && \
-	$(T) report /usr/bin/python3 bench/report.py $(KB)/bench && \
-	$(T) irq-report /usr/bin/python3 bench/irqreport.py $(KB)/bench && \
-	$(T) spi-report /usr/bin/python3 bench/spireport.py $(KB)/bench && \
-	$(T) min-report /usr/bin/python3 bench/minreport.py $(KB)/bench || exit; \
+	$(STAGE) report /usr/bin/python3 bench/report.py $(KB)/bench && \
+	$(STAGE) irq-report /usr/bin/python3 bench/irqreport.py $(KB)/bench && \
+	$(STAGE) spi-report /usr/bin/python3 bench/spireport.py $(KB)/bench && \
+	$(STAGE) min-report /usr/bin/python3 bench/minreport.py $(KB)/bench || exit; \
 	[ $$rc = 0 ] || echo "bench: the guest's bench failed; the report says which cells"; \
 	exit $$rc
 
@@ -327,7 +336,7 @@ bench: $(VM_DEPS)
 # $(KB)/bench/hostload.txt, a section of the report. BASE_REV=REV adds the
 # daemon of that revision, side by side.
 bench-host: | $(B)/.deps
-	@QUICK=$(QUICK) BASE_REV=$(BASE_REV) $(T) host-load \
+	@QUICK=$(QUICK) BASE_REV=$(BASE_REV) $(STAGE) host-load \
 		$(MAKE) -s -C expander-models O=$(B)/models bench-load
 	@mkdir -p $(KB)/bench
 	@cp $(B)/models/load/results.txt $(KB)/bench/hostload.txt
@@ -344,12 +353,12 @@ compare: $(BOARD_DTB) models
 	@for k in $(COMPARE_KERNELS); do \
 		$(MAKE) --no-print-directory rootfs KERNEL=$$k B=$(B) || exit 1; \
 	done
-	@COMPARE_KERNELS='$(COMPARE_KERNELS)' QUICK=$(QUICK) $(T) compare-all \
+	@COMPARE_KERNELS='$(COMPARE_KERNELS)' QUICK=$(QUICK) $(STAGE) compare-all \
 		scripts/compare.sh '$(SPEC_A)' '$(SPEC_B)'
 else
 compare: $(VM_DEPS)
 	@KSRC=$(KSRC) SERIES_FILE=$(CURDIR)/$(SERIES_FILE) TARBALL=$(TARBALL) \
-		QUICK=$(QUICK) $(T) compare-all scripts/compare.sh \
+		QUICK=$(QUICK) $(STAGE) compare-all scripts/compare.sh \
 		'$(SPEC_A)' '$(SPEC_B)'
 endif
 
@@ -361,19 +370,19 @@ DRILL := drill/7.3/0001-Revert-gpiolib-fix-performance-regression-when-using.pat
 drill:
 	@$(MAKE) --no-print-directory compare KERNEL=7.3 A=series \
 		B=+$(CURDIR)/$(dir patches/$(DRILL)) BUILD=$(B) QUICK=$(QUICK)
-	@$(T) drill-check /usr/bin/python3 bench/compare.py --only-cause \
+	@$(STAGE) drill-check /usr/bin/python3 bench/compare.py --only-cause \
 		$(DRILL) $(B)/7.3/compare
 
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case);
 # and the upstream series alone must apply on pristine 6.12 and build.
 check-builds: $(KSRC)/.applied-patches check-upstream
-	@$(T) check-builds scripts/check-builds.sh $(KSRC) $(KB)/check
+	@$(STAGE) check-builds scripts/check-builds.sh $(KSRC) $(KB)/check
 
 # KERNEL's upstream/ patches without its block/ ones, on a clone of the
 # pristine tree.
 check-upstream: $(KSRC)/.applied-patches
-	@$(T) check-upstream scripts/check-upstream.sh $(KSRC) \
+	@$(STAGE) check-upstream scripts/check-upstream.sh $(KSRC) \
 		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(KB)/check/upstream
 
 # KERNEL's SERIES (upstream or block) as it goes to the lists, under the
@@ -381,7 +390,7 @@ check-upstream: $(KSRC)/.applied-patches
 # a cover letter, To: and Cc: (scripts/post-series.sh). Then:
 # git send-email $(KB)/post/$(SERIES)/*.patch
 post-series: $(KSRC)/.applied-patches
-	@$(T) post-series/$(KERNEL) scripts/post-series.sh $(KSRC) \
+	@$(STAGE) post-series/$(KERNEL) scripts/post-series.sh $(KSRC) \
 		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(SERIES) \
 		$(KB)/post/$(SERIES)
 

@@ -1,38 +1,58 @@
-"""The bench's console log (DIR/console.log of a run): the "BENCH key=value
-..." line of every cell that run-bench and gpiobench printed in the guest,
-"STUB" and "PAIR" lines, "# bench:" stage times. report.py and wire.py
-read it from here.
+"""The bench's records in a run's console log (DIR/console.log): the
+"BENCH key=value ..." line of every cell that run-bench and gpiobench
+printed in the guest, "STUB" and "PAIR" lines, "# bench:" stage times,
+and the "IRQ", "MIN", "SPI" lines of run-irq, run-minimum and run-spi.
+The console is read by scripts/guestconsole.py, the host's one reader
+of it; this module says which keys each record of the bench has.
+report.py, wire.py, irqreport.py, spireport.py and minreport.py read
+the console through here.
 """
+import os
+import re
+import sys
+
+# scripts/guestconsole.py, from the repository's top.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "scripts"))
+import guestconsole  # noqa: E402
+
+CELL_INT = ("hz", "lines", "chips", "n", "tx", "bytes", "segs", "bus_ns",
+            "cpu_ns", "cpu_tx", "gtx", "gbytes", "gsegs", "glost", "min_ns",
+            "med_ns", "p95_ns")
+PAIR_INT = ("hz", "lines", "n", "min_ns", "med_ns", "p95_ns", "b_min_ns",
+            "b_med_ns", "b_p95_ns")
+
+
+def records(console, tag, keys_int):
+    """The console's "TAG key=value ..." lines as dicts, keys_int as ints;
+    a line without one of them is left out (irqreport, spireport,
+    minreport)."""
+    return guestconsole.records(guestconsole.read(console), tag, keys_int)
 
 
 def parse(console):
     """(cells, stubs, stages, pairs) of a console log."""
-    cells, stubs, stages, pairs = [], [], [], []
-    with open(console, errors="replace") as f:
-        for line in f:
-            line = line.strip()
-            if line.startswith("# bench:") and " in " in line:
-                stages.append(line[len("# bench: "):])
-            if line.startswith("STUB "):
-                stubs.append(dict(t.split("=", 1) for t in line.split()[1:]
-                                  if "=" in t))
-            if line.startswith("PAIR "):
-                kv = dict(t.split("=", 1) for t in line.split()[1:]
-                          if "=" in t)
-                p = {k: kv[k] for k in ("part", "path", "path2", "op")}
-                for k in ("hz", "lines", "n", "min_ns", "med_ns", "p95_ns",
-                          "b_min_ns", "b_med_ns", "b_p95_ns"):
-                    p[k] = int(kv[k])
-                pairs.append(p)
-                continue
-            if not line.startswith("BENCH "):
-                continue
-            kv = dict(t.split("=", 1) for t in line.split()[1:] if "=" in t)
-            c = {k: kv.get(k, "") for k in ("kind", "part", "path", "op")}
-            c["win"] = kv.get("win", "")
-            for k in ("hz", "lines", "chips", "n", "tx", "bytes", "segs",
-                      "bus_ns", "cpu_ns", "cpu_tx", "gtx", "gbytes", "gsegs",
-                      "glost", "min_ns", "med_ns", "p95_ns"):
-                c[k] = int(kv[k]) if k in kv else None
-            cells.append(c)
+    lines = guestconsole.read(console)
+    stages = [ln.strip()[len("# bench: "):] for ln in lines
+              if ln.strip().startswith("# bench:") and " in " in ln]
+    stubs = guestconsole.records(lines, "STUB")
+    pairs = []
+    for kv in guestconsole.records(lines, "PAIR", PAIR_INT, strict=False):
+        p = {k: kv[k] for k in ("part", "path", "path2", "op") + PAIR_INT}
+        pairs.append(p)
+    cells = []
+    for kv in guestconsole.records(lines, "BENCH", CELL_INT, strict=False):
+        c = {k: kv.get(k, "") for k in ("kind", "part", "path", "op")}
+        c["win"] = kv.get("win", "")
+        c.update((k, kv[k]) for k in CELL_INT)
+        cells.append(c)
     return cells, stubs, stages, pairs
+
+
+def guest_kernel(console):
+    """The guest's `uname -r`, from run-bench's "# bench: ..." line."""
+    for line in guestconsole.read(console):
+        m = re.search(r"# bench: (\S+), N=", line)
+        if m:
+            return m.group(1)
+    return "(version not in the console)"

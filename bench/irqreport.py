@@ -17,28 +17,15 @@ import os
 import statistics
 import sys
 
+import consolelog
+
 KEYS_INT = ("hz", "events", "tx", "bytes", "irqs", "bus_ns", "lat_us",
             "rtt_us")
 
 
-def parse(console, prefix="IRQ ", keys_int=KEYS_INT):
-    """The console's lines that start with prefix as dicts, the keys_int
-    as ints; a line without one of them is left out (spireport too)."""
-    rows = []
-    with open(console, errors="replace") as f:
-        for line in f:
-            line = line.strip().replace("\r", "")
-            if not line.startswith(prefix):
-                continue
-            r = dict(kv.split("=", 1) for kv in line[len(prefix):].split()
-                     if "=" in kv)
-            try:
-                for k in keys_int:
-                    r[k] = int(r[k])
-            except (KeyError, ValueError):
-                continue
-            rows.append(r)
-    return rows
+def parse(console):
+    """The console's IRQ lines as dicts, KEYS_INT as ints."""
+    return consolelog.records(console, "IRQ", KEYS_INT)
 
 
 def spread(vals, spec="{:g}"):

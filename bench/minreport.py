@@ -3,7 +3,7 @@
 
 Input: DIR/console.log, the "MIN key=value ..." lines of
 rootfs-overlay/usr/lib/bench/run-minimum (every I2C part of
-bench-tests/parts.table, one multi-line request on all its outputs and
+gpio-suite/parts.table, one multi-line request on all its outputs and
 on all its inputs) and run-spi's "SPI ..." cdev-multi cells; the table
 "Bus cost per operation" of patches/KERNEL/upstream/0000-cover-letter.patch
 (KERNEL from the environment, as the Makefile exports it), its minimum
@@ -20,6 +20,7 @@ import os
 import re
 import sys
 
+import consolelog
 import irqreport
 import spireport
 from irqreport import table
@@ -75,7 +76,7 @@ def measured(console):
     at the lowest SPI clock (keyed by node name, lines None: the SPI
     minimums come from the cover letter)."""
     out = {}
-    for r in irqreport.parse(console, "MIN ", KEYS_INT):
+    for r in consolelog.records(console, "MIN", KEYS_INT):
         if r["n"] <= 0:
             continue
         name, at = r["part"].split("@", 1)
@@ -183,8 +184,8 @@ def report(got, cover_path, out_dir):
             "get bus µs", "set bus µs", "patches"]
     md += [table(head, drows), ""]
     md += ["### Every I2C part", "",
-           "bench-tests/parts.table's parts, minimum from "
-           "the catalogue as bench-tests/minimum.sh reads it (what "
+           "gpio-suite/parts.table's parts, minimum from "
+           "the catalogue as gpio-suite/minimum.sh reads it (what "
            "31-driver-minimum asserts; its "
            "KTAP TODOs are the parts marked above it: %d operations "
            "here)." % above, ""]

@@ -12,7 +12,6 @@ import csv
 import json
 import math
 import os
-import re
 import sys
 
 import buslog
@@ -571,16 +570,6 @@ def write_csv_json(cells, stubs, stages, pairs, out_dir):
 KERNEL = os.environ.get("KERNEL", "7.3")
 
 
-def guest_kernel(console):
-    """The guest's `uname -r`, from run-bench's "# bench: ..." line."""
-    with open(console, errors="replace") as f:
-        for line in f:
-            m = re.search(r"# bench: (\S+), N=", line)
-            if m:
-                return m.group(1)
-    return "(version not in the console)"
-
-
 def failed_cells(console):
     """run-bench's "BENCH-FAIL kind=.. hz=.. part=.. path=.. spec=.." lines:
     cells whose operations failed in the guest (a NACK or a timed-out
@@ -636,7 +625,7 @@ def main():
     extra = [c for c in cells if mainline.is_extra(c)]
     cells = [c for c in cells if not mainline.is_extra(c)]
     vh = [c for c in cells if c["kind"] == "vhost"]
-    kernel = guest_kernel(os.path.join(out_dir, "console.log"))
+    kernel = consolelog.guest_kernel(os.path.join(out_dir, "console.log"))
     out = ["# Per-line against block GPIO access on a slow I2C bus", "",
            "Kernel: Linux %s (`KERNEL=%s`: Debian's linux-source-%s plus "
            "patches/%s/series)." % (kernel, KERNEL, KERNEL, KERNEL), "",

@@ -15,6 +15,7 @@ only compared within it.
 """
 import sys
 
+import consolelog
 import irqreport
 from irqreport import table
 
@@ -23,7 +24,7 @@ PATHS = ("cdev-line", "cdev-multi")
 
 
 def parse(console):
-    return [r for r in irqreport.parse(console, "SPI ", KEYS_INT)
+    return [r for r in consolelog.records(console, "SPI", KEYS_INT)
             if r["n"] > 0]
 
 
@@ -64,7 +65,7 @@ def report(rows, out_dir):
     s = summarise(rows)
     speeds = sorted({r["hz"] for r in rows})
     md = ["## SPI expanders: frames, bytes and bus time per operation", "",
-          "The SPI parts of dts/spi.dtsi (bench-tests/spi.table): behind "
+          "The SPI parts of dts/spi.dtsi (gpio-suite/spi.table): behind "
           "SC18IS602B I2C-to-SPI bridges on I2C bus 7 (`spi7-*`) and on "
           "spi-gpio over virtio-gpio lines (`spi14-gpio`). Per operation "
           "on all the part's outputs (`set-all`) or inputs (`get-all`): "

@@ -1,6 +1,6 @@
 """catalogue/parts.tsv read: one Part per row (its header says what each
 column means), and the arithmetic on its masks and cost rules that the
-guest's minimum.sh does in shell (rootfs-overlay/usr/lib/bench-tests/).
+guest's minimum.sh does in shell (rootfs-overlay/usr/lib/gpio-suite/).
 """
 import os
 import re

@@ -2,7 +2,7 @@
 """What the catalogue of parts (catalogue/parts.tsv) and the board DT
 (dts/) make, for the guest and for the READMEs (catalogue/README.md):
 
-    gen.py guest DIR          DIR/bench-tests/{parts.table,spi.table,
+    gen.py guest DIR          DIR/gpio-suite/{parts.table,spi.table,
                               parts.tsv}, DIR/bench/matrix.table
                               (scripts/mkrootfs.sh: DIR = usr/lib)
     gen.py parts-table|spi-table|matrix-table   one of them, on stdout
@@ -34,12 +34,12 @@ def write(path, text):
 
 
 def guest(b, top):
-    write(os.path.join(top, "bench-tests", "parts.table"),
+    write(os.path.join(top, "gpio-suite", "parts.table"),
           tables.parts_table(b))
-    write(os.path.join(top, "bench-tests", "spi.table"), tables.spi_table(b))
+    write(os.path.join(top, "gpio-suite", "spi.table"), tables.spi_table(b))
     write(os.path.join(top, "bench", "matrix.table"), tables.matrix_table(b))
     shutil.copyfile(core.PATH,
-                    os.path.join(top, "bench-tests", "parts.tsv"))
+                    os.path.join(top, "gpio-suite", "parts.tsv"))
 
 
 def readme_cmd(b, how):

@@ -1,5 +1,5 @@
 """The guest's instance tables, made from the board DT and the catalogue
-(board.py): what rootfs-overlay/usr/lib/bench-tests/ and .../bench/
+(board.py): what rootfs-overlay/usr/lib/gpio-suite/ and .../bench/
 read as parts.table, spi.table and matrix.table. Each is text with
 '#' comments and whitespace-separated columns, as busybox sh reads it.
 """

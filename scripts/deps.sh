@@ -136,7 +136,7 @@ trap 'rm -rf "$T"' EXIT
 
 # The guest tools are static armhf programs; every system header they
 # include must come from the cross C library.
-headers=$(cat guest/*.c guest/*.h bench/guest/*.c bench/guest/*.h |
+headers=$(cat guest/*.c guest/*.h |
 	sed -n 's/^#include <\([^>]*\)>.*/\1/p' | grep -v '^linux/' | sort -u)
 {
 	for h in $headers; do echo "#include <$h>"; done

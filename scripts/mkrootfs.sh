@@ -34,7 +34,7 @@ if ls "$B"/debs-gpiod2/*.deb >/dev/null 2>&1; then
 	rm -rf "$G"
 fi
 cp -a rootfs-overlay/. "$R/"
-# The guest's tables of parts (bench-tests/parts.table, spi.table,
+# The guest's tables of parts (gpio-suite/parts.table, spi.table,
 # bench/matrix.table) and the catalogue itself, made from
 # catalogue/parts.tsv and the board DT (catalogue/README.md).
 /usr/bin/python3 catalogue/gen.py guest "$R/usr/lib"

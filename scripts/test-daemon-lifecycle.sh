@@ -58,7 +58,7 @@ kill_on_line() {
 	done
 }
 
-TESTS=/usr/lib/bench-tests
+TESTS=/usr/lib/gpio-suite
 SUITE="$TESTS/10-skeleton-pca9555 >/tmp/a 2>&1 && $TESTS/20-block-gpio >/tmp/b 2>&1; rc=\$?; grep -h '^not ok\\|^#' /tmp/a /tmp/b; echo SUITE-RC=\$rc; exit \$rc"
 MARK='i2c19:38 7'
 

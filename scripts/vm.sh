@@ -6,11 +6,15 @@
 #   cmd "CMD"     run one guest command; exit with its status
 #   count "CMD"   the same, then print what it put on each bus
 #                 (bench/count.py: transactions, bytes, bus time, decoded)
-#   test          run the guest test suite; KTAP is checked on the host
+#   test [TESTS]  run KUnit (at boot) and the guest test suite; KTAP is
+#                 checked on the host. TESTS: only those guest test files
+#                 ("50" or "50-interrupts", several with spaces; "none":
+#                 no file), then without KUnit unless KUNIT is set
 #   bench         run the guest benchmark; results land in $KB/bench
 #
 # Environment (set by the Makefile): B KB KOUT ZIMAGE INITRAMFS DAEMON
-# BOARD_DTB; TIMEOUT (seconds, per boot), IDLE_TIMEOUT (seconds without a
+# BOARD_DTB; KUNIT=GLOB (test: only the KUnit suites matching GLOB, the
+# kernel's kunit.filter_glob, "suite" or "suite.case"); TIMEOUT (seconds, per boot), IDLE_TIMEOUT (seconds without a
 # new console byte; 0 = none), PACED=1 (bus paced in real time).
 # CMD_FILE: the command for cmd and count, read from this file instead of
 # ARG (the Makefile writes CMD there untouched: quotes, $, newlines).
@@ -99,6 +103,15 @@ mapfile -t BUSES < <("$DAEMON" "${DAEMON_ARGS[@]}" --print-qemu-args)
 
 # --- the guest ----------------------------------------------------------
 APPEND="console=ttyAMA0 panic=-1"
+# KUnit runs at boot: KUNIT picks suites by the kernel's own filter, a
+# selection of guest test files alone leaves KUnit out.
+if [ "$MODE" = test ]; then
+	if [ -n "${KUNIT:-}" ]; then
+		APPEND+=" kunit.filter_glob=$KUNIT"
+	elif [ -n "$ARG" ]; then
+		APPEND+=" kunit.enable=0"
+	fi
+fi
 # A guest reboot ends QEMU, unless a lifecycle test wants the reboot.
 NOREBOOT=(-no-reboot)
 [ "${REBOOT:-0}" = 1 ] && NOREBOOT=()
@@ -218,7 +231,7 @@ fi
 
 case $MODE in
 cmd|count)
-	rc=$(sed -n 's/^BENCH-EXIT=\([0-9]*\).*/\1/p' "$CONSOLE" | tail -n 1)
+	rc=$(/usr/bin/python3 -B "${0%/*}/guestconsole.py" exit "$CONSOLE")
 	if [ -z "$rc" ]; then
 		echo "vm: the guest stopped before the command finished" >&2
 		exit 1
@@ -231,9 +244,10 @@ cmd|count)
 	fi
 	exit "$rc" ;;
 test)
-	scripts/ktap-check.sh "$CONSOLE"; exit $? ;;
+	/usr/bin/python3 -B "${0%/*}/guestconsole.py" check "$CONSOLE"; exit $? ;;
 bench)
 	mkdir -p "$KB/bench"
 	cp "$CONSOLE" "$BUSLOG" "$KB/bench/"
-	grep -q '^BENCH-EXIT=0' "$CONSOLE" || { echo "vm: bench failed in the guest" >&2; exit 1; } ;;
+	rc=$(/usr/bin/python3 -B "${0%/*}/guestconsole.py" exit "$CONSOLE")
+	[ "$rc" = 0 ] || { echo "vm: bench failed in the guest" >&2; exit 1; } ;;
 esac

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_i2ctrace.c - host test of the guest's tracepoint counting
- * (bench/guest/i2ctrace.h) on trace lines as a 6.12 guest prints them:
+ * (guest/i2ctrace.h) on trace lines as a 6.12 guest prints them:
  * what goes on the wire per transfer, for i2c-virtio (i2c_* events,
  * SMBus emulated over i2c_transfer) and i2c-stub (smbus_* only).
  */

@@ -1,4 +1,4 @@
-"""The guest's minimum.sh (rootfs-overlay/usr/lib/bench-tests/), under
+"""The guest's minimum.sh (rootfs-overlay/usr/lib/gpio-suite/), under
 /bin/sh on the catalogue, gives what catalogue/core.py gives for every
 part and mask of the guest's parts.table: 31-driver-minimum and the
 bench's run-minimum count what the cover letter and the report say."""
@@ -13,7 +13,7 @@ sys.path.insert(0, TOP)
 
 from catalogue import board, core, tables  # noqa: E402
 
-MINIMUM_SH = os.path.join(TOP, "rootfs-overlay", "usr", "lib", "bench-tests",
+MINIMUM_SH = os.path.join(TOP, "rootfs-overlay", "usr", "lib", "gpio-suite",
                           "minimum.sh")
 
 

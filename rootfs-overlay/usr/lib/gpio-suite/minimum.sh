@@ -6,7 +6,7 @@
 # 31-driver-minimum asserts that each driver reaches the minimum; the
 # bench's per-driver table (../bench/run-minimum, bench/minreport.py)
 # shows it beside the measured cost.
-CATALOGUE=${CATALOGUE:-/usr/lib/bench-tests/parts.tsv}
+CATALOGUE=${CATALOGUE:-/usr/lib/gpio-suite/parts.tsv}
 
 # cat_field PART COLUMN -> that cell of PART's row (tab-separated; the
 # first line that is no comment names the columns)

@@ -1,6 +1,6 @@
 #!/bin/sh
-# test-ktap-check.sh: the host's console judge (ktap-check.sh) must pass a
-# clean run and fail a run with any one kernel report injected. Each
+# test-guestconsole.sh: the host's console judge (guestconsole.py check)
+# must pass a clean run and fail a run with any one kernel report injected. Each
 # report below is a line as the 6.12 kernel prints it. The messages that
 # 46-bad-input and the kselftests provoke on purpose are no splats, and a
 # "# TODO" result (a known bug, listed) does not fail the run.
@@ -28,14 +28,14 @@ LOG
 
 pass=0 fail=0
 expect() {	# WANT(0|1) NAME: run the judge on $T/console
-	"$DIR/ktap-check.sh" "$T/console" > "$T/out" 2>&1
+	/usr/bin/python3 -B "$DIR/guestconsole.py" check "$T/console" > "$T/out" 2>&1
 	got=$?
 	[ "$got" -ne 0 ] && got=1
 	if [ "$got" = "$1" ]; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
-		echo "FAIL: $2: ktap-check exited $got, want $1"
+		echo "FAIL: $2: guestconsole.py check exited $got, want $1"
 		sed 's/^/    /' "$T/out"
 	fi
 }
@@ -166,5 +166,21 @@ expect 1 "kmemleak: the probe's leak not reported (blind)"
 kml 0 "$L" > "$T/console"
 expect 1 "kmemleak: a leak, no probe"
 
-echo "ktap-check self-test: $pass passed, $fail failed"
+# /init's exit status as vm.sh reads it (guestconsole.py exit): the last
+# BENCH-EXIT line; none is an error.
+{ clean; echo "BENCH-EXIT=3"; } > "$T/console"
+got=$(/usr/bin/python3 -B "$DIR/guestconsole.py" exit "$T/console")
+if [ "$got" = 3 ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL: exit status: got '$got', want 3"; fi
+clean | sed '/^BENCH-EXIT/d' > "$T/console"
+if /usr/bin/python3 -B "$DIR/guestconsole.py" exit "$T/console" >/dev/null; then
+	fail=$((fail + 1)); echo "FAIL: exit status of a console without one"
+else pass=$((pass + 1)); fi
+# A console as the serial port writes it (CRLF) reads the same.
+clean | sed 's/$/\r/' > "$T/console"
+expect 0 "CRLF line ends"
+clean | sed 's/^    ok 1/    not ok 1/; s/$/\r/' > "$T/console"
+expect 1 "CRLF line ends, a failed test"
+
+echo "guestconsole self-test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

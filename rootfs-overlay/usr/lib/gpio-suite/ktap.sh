@@ -13,7 +13,7 @@
 #
 # A test with a held plan that stops before ktap_done (an error, exit)
 # still prints what it did, and one more check that fails: "the test ran
-# to its end". scripts/ktap-check.sh fails a run whose results do not
+# to its end". scripts/guestconsole.py fails a run whose results do not
 # match a plan. While output is held, fds 8 and 9 keep the console.
 # KVER: the running kernel as MAJOR * 100 + MINOR (6.12: 612, 7.3: 703),
 # for the counts a mainline change moved between the two kernels the
@@ -90,7 +90,7 @@ ktap_skip() {
 
 # check_eq_todo REASON DESC GOT WANT: a check that a known kernel bug
 # fails. KTAP's TODO directive marks it: "not ok N DESC # TODO REASON" is
-# an expected failure (scripts/ktap-check.sh lists it, does not fail on
+# an expected failure (scripts/guestconsole.py lists it, does not fail on
 # it); once the bug is fixed the check reads "ok N DESC # TODO REASON" and
 # the directive should go.
 check_eq_todo() {

@@ -1,0 +1,280 @@
+#!/usr/bin/python3
+"""guestconsole.py: the one reader of the guest's console on the host.
+
+The console (RUN/console.log, written by scripts/vm.sh) interleaves the
+kernel's messages, KTAP documents (KUnit's and the guest suite's,
+rootfs-overlay/usr/lib/gpio-suite/run-all), tagged records ("BENCH",
+"STUB", "PAIR", "IRQ", "MIN", "SPI" lines of key=value pairs, from the
+benchmark's guest side, rootfs-overlay/usr/lib/bench/), kmemleak's
+report (rootfs-overlay/init, DEBUG=1) and /init's "BENCH-EXIT=N". Every
+host program that reads a console reads it through this module: the
+test gate (check, below; scripts/vm.sh test), vm.sh's exit status of a
+guest command and bench/'s reports (records).
+
+    guestconsole.py check CONSOLE   judge a guest test run: print the
+                                    failures and a summary, exit 1 on
+                                    any failure
+    guestconsole.py exit CONSOLE    print /init's exit status (the last
+                                    BENCH-EXIT); exit 1 if there is none
+
+check fails on: any "not ok" (but "# TODO", a known bug, see
+rootfs-overlay/usr/lib/gpio-suite/ktap.sh), no result at all, a KTAP
+document whose results do not match its "1..N" plan (a test that
+stopped early or ran checks it did not plan), a guest run that did not
+finish (no BENCH-EXIT line) or exited non-zero, any kernel splat, and a
+kmemleak report with a leak other than the probe's or without the
+probe's. scripts/test-guestconsole.sh is its self-test. A timeout and a
+dead daemon are vm.sh's to see (it stops the guest and fails the run
+before the console is judged). Debian's python3 (/usr/bin/python3), no
+module beyond the standard library.
+"""
+import re
+import sys
+
+# What a kernel prints when something is wrong, whatever the config:
+# WARN and BUG (KASAN and "sleeping function called from invalid context"
+# print as "BUG: ..."), oopses and panics, hung tasks, lockdep's reports
+# (each a "WARNING: <what>" line, listed by name too in case a timestamp
+# precedes it), UBSAN, refcount and list debugging. kmemleak's report is
+# read apart (kmemleak below). scripts/test-guestconsole.sh feeds one of
+# each to check.
+SPLAT = re.compile(
+    r"------------\[ cut here \]------------|^(\[[ 0-9.]+\] )?WARNING:|"
+    r"BUG:|Oops|Kernel panic|Unable to handle kernel|Internal error:|"
+    r"INFO: task .* blocked|possible recursive locking|"
+    r"possible circular locking|inconsistent lock state|"
+    r"possible irq lock inversion|suspicious RCU usage|bad unlock balance|"
+    r"held lock freed|lock held when returning to user space|"
+    r"sleeping function called from invalid context|KASAN:|UBSAN:|"
+    r"general protection fault|refcount_t:|list_(add|del) corruption|"
+    r"Call trace:|Backtrace:")
+
+EXIT = "BENCH-EXIT="
+
+
+def read(path):
+    """The console's lines: split on newline only (a stray carriage
+    return stays inside its line, as grep and awk saw it), a line's
+    trailing carriage return dropped (the serial console's CRLF)."""
+    with open(path, "rb") as f:
+        data = f.read().decode("utf-8", errors="replace")
+    lines = data.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+
+
+def records(lines, tag, keys_int=(), strict=True):
+    """The "TAG key=value ..." lines as dicts (tokens without "=" left
+    out), keys_int converted to int. strict: a line that lacks one of
+    keys_int or has a non-number there is left out; else a missing key
+    is None (a non-number still raises ValueError)."""
+    prefix = tag + " "
+    out = []
+    for line in lines:
+        line = line.strip().replace("\r", "")
+        if not line.startswith(prefix):
+            continue
+        r = dict(t.split("=", 1) for t in line[len(prefix):].split()
+                 if "=" in t)
+        if strict:
+            try:
+                r.update((k, int(r[k])) for k in keys_int)
+            except (KeyError, ValueError):
+                continue
+        else:
+            r.update((k, int(r[k]) if k in r else None) for k in keys_int)
+        out.append(r)
+    return out
+
+
+def exit_status(lines):
+    """/init's exit status (the last BENCH-EXIT=N), or None."""
+    rc = None
+    for line in lines:
+        m = re.match(EXIT + r"([0-9]*)", line)
+        if m and m.group(1):
+            rc = int(m.group(1))
+    return rc
+
+
+class Ktap:
+    """Every KTAP result line at any nesting depth, and each document's
+    plan against its results. A document starts with "KTAP version 1"
+    (or its plan) at some indentation (4 spaces per nesting level) and
+    ends where a result line of the level above comes (its own result),
+    where another document starts at its level or above, or at the end
+    of the log."""
+
+    def __init__(self, lines):
+        self.passed = self.failed = self.skipped = 0
+        self.todo, self.failures, self.bad_plans = [], [], []
+        self.docs = {}      # depth -> [plan, results, name, first line]
+        for nr, line in enumerate(lines, 1):
+            self.line(nr, line)
+        self.close_from(0)
+
+    @staticmethod
+    def depth(s):
+        return (len(s) - len(s.lstrip(" "))) // 4
+
+    def start(self, d, nr):
+        self.close_from(d)
+        self.docs[d] = [-1, 0, "top level" if d == 0 else "?", nr]
+
+    def close_from(self, d):
+        for k in sorted((k for k in self.docs if k >= d), reverse=True):
+            plan, n, name, first = self.docs.pop(k)
+            if plan >= 0 and n != plan:
+                self.bad_plans.append("%s (line %d): plan 1..%d, %d results"
+                                      % (name, first, plan, n))
+
+    def line(self, nr, line):
+        d = self.depth(line)
+        if re.match(r" *KTAP version", line):
+            self.start(d, nr)
+            return
+        m = re.match(r" *# Subtest: (.*)", line)
+        if m:
+            if d in self.docs:
+                self.docs[d][2] = m.group(1)
+            return
+        m = re.match(r" *1\.\.([0-9]+)", line)
+        if m:
+            if d not in self.docs or self.docs[d][1] > 0:
+                self.start(d, nr)
+            self.docs[d][0] = int(m.group(1))
+            return
+        if not re.match(r"[ \t]*(ok|not ok) [0-9]+", line):
+            return
+        self.close_from(d + 1)
+        if d in self.docs:
+            self.docs[d][1] += 1
+        result = line.lstrip(" \t")
+        if "# SKIP" in result:
+            self.skipped += 1
+        elif "# TODO" in result:
+            # A check of a known bug (expected to fail): listed, not failed.
+            self.todo.append(line)
+        elif result.startswith("not ok"):
+            self.failed += 1
+            self.failures.append(line)
+        else:
+            self.passed += 1
+
+
+def kmemleak(lines):
+    """kmemleak's report (DEBUG=1; rootfs-overlay/init), object by
+    object: (messages, failed). A leak whose backtrace is not the
+    probe's (kmemleak-test, which the guest loads to leak on purpose)
+    fails; so does a report that misses the probe's leaks, since a check
+    that cannot see those cannot see any; an object reported outside the
+    guest's report fails too."""
+    if not any("unreferenced object 0x" in ln or
+               "bench: kmemleak: probe" in ln for ln in lines):
+        return [], False
+    probe = inrep = False
+    obj, mine = None, False
+    probed, outside, leaks = 0, 0, []
+
+    def end_obj():
+        nonlocal obj, mine, probed
+        if obj is None:
+            return
+        if mine:
+            probed += 1
+        else:
+            leaks.append(obj)
+        obj, mine = None, False
+
+    for line in lines:
+        if "bench: kmemleak: probe loaded" in line:
+            probe = True
+        if "bench: kmemleak: scanned, report follows" in line:
+            inrep = True
+            continue
+        if "bench: kmemleak: end of report" in line:
+            end_obj()
+            inrep = False
+            continue
+        if "unreferenced object 0x" in line:
+            end_obj()
+            if not inrep:
+                outside += 1
+                continue
+            obj = line[line.index("unreferenced"):]
+            continue
+        if inrep and obj is not None and "kmemleak_test" in line:
+            mine = True
+    end_obj()
+    out = ["FAILED: kmemleak: " + o for o in leaks[:5]]
+    if leaks:
+        out.append("FAILED: kmemleak: %d leaked objects besides the probe's"
+                   % len(leaks))
+    if outside:
+        out.append("FAILED: kmemleak: objects reported outside the guest's "
+                   "report")
+    if probe and not probed:
+        out.append("FAILED: kmemleak: the probe's deliberate leak was not "
+                   "reported: the check is blind")
+    if probe and probed and not leaks and not outside:
+        out.append("kmemleak: no leak but the probe's %d objects: the check "
+                   "sees leaks" % probed)
+    return out, bool(leaks or outside or (probe and not probed))
+
+
+def check(path):
+    """Judge a guest test run; the messages and 0 (pass) or 1."""
+    lines = read(path)
+    k = Ktap(lines)
+    out = ["TODO: " + t for t in k.todo]
+    out += ["FAILED: " + f for f in k.failures]
+    out += ["FAILED: results do not match the plan: " + p
+            for p in k.bad_plans]
+    out.append("ktap: %d ok, %d not ok, %d skipped, %d todo (all nesting "
+               "levels)" % (k.passed, k.failed, k.skipped, len(k.todo)))
+    bad = k.failed > 0 or k.passed == 0 or bool(k.bad_plans)
+    splats = ["%d:%s" % (nr, ln) for nr, ln in enumerate(lines, 1)
+              if SPLAT.search(ln)]
+    if splats:
+        out.append("FAILED: kernel splat on the console:")
+        out += splats[:20]
+        bad = True
+    msgs, leaked = kmemleak(lines)
+    out += msgs
+    bad = bad or leaked
+    exits = [ln[len(EXIT):] for ln in lines if ln.startswith(EXIT)]
+    if not exits:
+        out.append("FAILED: the guest suite did not finish (no BENCH-EXIT "
+                   "line)")
+        bad = True
+    elif not any(e.startswith("0") for e in exits):
+        out.append("FAILED: the guest suite exited " + "\n".join(exits))
+        bad = True
+    first = next((nr for nr, ln in enumerate(lines, 1)
+                  if "KTAP version" in ln), None)
+    if first:
+        out.append("ktap: first KTAP line is console line %d" % first)
+    out.append("ktap: PASS" if not bad else "ktap: FAIL (console: %s)" % path)
+    return out, int(bad)
+
+
+def main(argv):
+    if len(argv) != 3 or argv[1] not in ("check", "exit"):
+        sys.exit("usage: guestconsole.py check|exit CONSOLE")
+    try:
+        if argv[1] == "exit":
+            rc = exit_status(read(argv[2]))
+            if rc is None:
+                return 1
+            print(rc)
+            return 0
+        out, rc = check(argv[2])
+    except OSError as e:
+        sys.exit("guestconsole: %s" % e)
+    print("\n".join(out))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
