@@ -24,11 +24,10 @@ IRQ hz=100000 part=pca9555 req=both step=0 events=1 tx=2 bytes=9 irqs=1 bus_ns=1
 class EdgeTable(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp()
-        self.console = os.path.join(self.dir, "console.log")
-        with open(self.console, "w") as f:
-            f.write(CONSOLE)
-        self.rows = irqreport.parse(self.console, "IRQE ",
-                                    irqreport.EDGE_KEYS)
+        fd, console = tempfile.mkstemp(dir=self.dir, suffix=".log")
+        os.write(fd, CONSOLE.encode())
+        os.close(fd)
+        self.rows = irqreport.parse(console, "IRQE ", irqreport.EDGE_KEYS)
         self.parts = core.load()
 
     def test_only_irqe_lines(self):
