@@ -201,7 +201,8 @@ UNMEASURED = "not measured: no INT wired, or no irqchip in its driver"
 def edge_rows(parts, rows):
     """The per-edge table: one row per INT-capable catalogue part (int
     not "none") and request kind measured, "falling" (step 0) and
-    "rising" (step 1) edges as tx/bytes (a spread: min-max); a part
+    "rising" (step 1) edges as tx/bytes, irqs and events (a spread:
+    min-max); a part
     with INT that no run measured gets one row saying so."""
     cells = {}
     for r in rows:
@@ -218,13 +219,14 @@ def edge_rows(parts, rows):
         for q in reqs:
             rs = cells[(p.name, q)]
             row = [p.name, p["driver"], q, rs[0].get("bus", "-")]
-            for step in ("0", "1"):
-                e = [r for r in rs if r["step"] == step]
+            steps = [[r for r in rs if r["step"] == st] for st in "01"]
+            for e in steps:
                 row.append("%s / %s" % (spread([r["tx"] for r in e]),
                                         spread([r["bytes"] for r in e]))
                            if e else "-")
-            ev = [r["events"] for r in rs]
-            row += [spread([r["irqs"] for r in rs]), spread(ev)]
+            for k in ("irqs", "events"):
+                row.append(" / ".join(spread([r[k] for r in e]) if e
+                                      else "-" for e in steps))
             out.append(row)
     return out
 
@@ -232,7 +234,8 @@ def edge_rows(parts, rows):
 def report_edges(rows, out_dir, parts=None):
     parts = parts if parts is not None else core.load()
     head = ["part", "driver", "request", "bus", "falling: tx / bytes",
-            "rising: tx / bytes", "irqs/edge", "events/edge"]
+            "rising: tx / bytes", "irqs: falling / rising",
+            "events: falling / rising"]
     trs = edge_rows(parts, rows)
     md = ["## Expander interrupts: bus cost per edge, every INT-capable "
           "part", "",
@@ -248,7 +251,12 @@ def report_edges(rows, out_dir, parts=None):
           "handler); `unmasked`: both, with line 5 of the chip requested "
           "too; `shared`: both, another chip on the same INT net "
           "holding a line, so its handler reads too. Parts from "
-          "catalogue/parts.tsv whose `int` is not none.", "",
+          "catalogue/parts.tsv whose `int` is not none. A spread "
+          "(min-max) is a driver's lost first edge (51-irq-drivers' "
+          "TODOs: pinctrl-mcp23s08, pinctrl-aw9523); events 0 where "
+          "the edge was asked for is a lost edge (gpio-adnp's rising "
+          "edges, PCA9505/06 that never interrupt); pinctrl-aw9523 "
+          "takes both edges only.", "",
           table(head, trs), ""]
     write_section(out_dir, "irq-edges", md, head, trs)
 

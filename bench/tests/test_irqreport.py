@@ -39,7 +39,8 @@ class EdgeTable(unittest.TestCase):
         self.assertEqual(t[("sx1503", "both")][4:6],
                          ["4-5 / 17-19", "4 / 17"])
         self.assertEqual(t[("sx1503", "rising")][4:8],
-                         ["3 / 13", "-", "1", "0"])
+                         ["3 / 13", "-", "1 / -", "0 / -"])
+        self.assertEqual(t[("sx1503", "both")][6:8], ["1 / 1", "1 / 1"])
 
     def test_int_parts_only_and_unwired_named(self):
         t = irqreport.edge_rows(self.parts, self.rows)
