@@ -253,10 +253,11 @@ def report_edges(rows, out_dir, parts=None):
           "holding a line, so its handler reads too. Parts from "
           "catalogue/parts.tsv whose `int` is not none. A spread "
           "(min-max) is a driver's lost first edge (51-irq-drivers' "
-          "TODOs: pinctrl-mcp23s08, pinctrl-aw9523); events 0 where "
-          "the edge was asked for is a lost edge (gpio-adnp's rising "
-          "edges, PCA9505/06 that never interrupt); pinctrl-aw9523 "
-          "takes both edges only.", "",
+          "TODOs: pinctrl-mcp23s08); events 0 where the edge was "
+          "asked for is a lost edge (gpio-adnp's rising edges, "
+          "PCA9505/06 that never interrupt); the board registers no "
+          "irqchip of pinctrl-aw9523 (dts/interrupts-drivers.dtsi).",
+          "",
           table(head, trs), ""]
     write_section(out_dir, "irq-edges", md, head, trs)
 
