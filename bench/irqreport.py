@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """Expander interrupts in a bench run: what one edge costs on the bus and
-how long it takes to reach user space, per part and bus speed.
+how long it takes to reach user space, per part and bus speed; and the
+per-edge bus cost of every INT-capable part of the catalogue, by trigger
+kind (the "IRQE" lines of rootfs-overlay/usr/lib/bench/run-irq-edges).
 
 Input: DIR/console.log, the "IRQ key=value ..." lines that
 rootfs-overlay/usr/lib/bench/run-irq prints (one per host-driven edge,
@@ -18,6 +20,10 @@ import statistics
 import sys
 
 import consolelog
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from catalogue import core  # noqa: E402
 
 KEYS_INT = ("hz", "events", "tx", "bytes", "irqs", "bus_ns", "lat_us",
             "rtt_us")
@@ -174,6 +180,75 @@ def plot(s, parts, speeds, path):
                "within it)", dpi=100)
 
 
+EDGE_KEYS = ("events", "tx", "bytes", "irqs")
+EDGE_REQS = ("both", "rising", "falling", "unmasked", "shared")
+UNMEASURED = "not measured: no INT wired, or no irqchip in its driver"
+
+
+def edge_rows(parts, rows):
+    """The per-edge table: one row per INT-capable catalogue part (int
+    not "none") and request kind measured, "falling" (step 0) and
+    "rising" (step 1) edges as tx/bytes, irqs and events (a spread:
+    min-max); a part
+    with INT that no run measured gets one row saying so."""
+    cells = {}
+    for r in rows:
+        cells.setdefault((r["part"], r["req"]), []).append(r)
+    out = []
+    for p in parts:
+        if p["int"].startswith("none"):
+            continue
+        reqs = [q for q in EDGE_REQS if (p.name, q) in cells]
+        if not reqs:
+            out.append([p.name, p["driver"], "-", "-", "-", "-", "-",
+                        UNMEASURED])
+            continue
+        for q in reqs:
+            rs = cells[(p.name, q)]
+            row = [p.name, p["driver"], q, rs[0].get("bus", "-")]
+            steps = [[r for r in rs if r["step"] == st] for st in "01"]
+            for e in steps:
+                row.append("%s / %s" % (spread([r["tx"] for r in e]),
+                                        spread([r["bytes"] for r in e]))
+                           if e else "-")
+            for k in ("irqs", "events"):
+                row.append(" / ".join(spread([r[k] for r in e]) if e
+                                      else "-" for e in steps))
+            out.append(row)
+    return out
+
+
+def report_edges(rows, out_dir, parts=None):
+    parts = parts if parts is not None else core.load()
+    head = ["part", "driver", "request", "bus", "falling: tx / bytes",
+            "rising: tx / bytes", "irqs: falling / rising",
+            "events: falling / rising"]
+    trs = edge_rows(parts, rows)
+    md = ["## Expander interrupts: bus cost per edge, every INT-capable "
+          "part", "",
+          "Each wired INT alone on its virtio-gpio line "
+          "(dts/interrupts.dtsi, dts/interrupts-drivers.dtsi), at "
+          "100 kHz: the host drives line 3 (pcf8575: 11) low, then high; "
+          "per edge the transactions (SPI: frames) and bytes the "
+          "driver's threaded handler and gpiolib put on the chip's bus "
+          "(rootfs-overlay/usr/lib/bench/run-irq-edges, guest/irqprobe.c; "
+          "the guest tests 50-interrupts and 51-irq-drivers assert the "
+          "same counts). `both`, `rising`, `falling`: the edges a v2 "
+          "line request asks for (an edge not asked for still costs the "
+          "handler); `unmasked`: both, with line 5 of the chip requested "
+          "too; `shared`: both, another chip on the same INT net "
+          "holding a line, so its handler reads too. Parts from "
+          "catalogue/parts.tsv whose `int` is not none. A spread "
+          "(min-max) is a driver's lost first edge (51-irq-drivers' "
+          "TODOs: pinctrl-mcp23s08); events 0 where the edge was "
+          "asked for is a lost edge (gpio-adnp's rising edges, "
+          "PCA9505/06 that never interrupt); the board registers no "
+          "irqchip of pinctrl-aw9523 (dts/interrupts-drivers.dtsi).",
+          "",
+          table(head, trs), ""]
+    write_section(out_dir, "irq-edges", md, head, trs)
+
+
 def cli(prog, what, parse_fn, report_fn, out_name, summary):
     """The main() of a report from the console: PROG BENCH_DIR parses its
     console.log for WHAT lines, reports into BENCH_DIR/OUT_NAME and says
@@ -193,8 +268,17 @@ def cli(prog, what, parse_fn, report_fn, out_name, summary):
 
 
 def main():
-    return cli("irqreport", "IRQ", parse, report, "irq.md",
-               lambda rows, _: "%d edges" % len(rows))
+    rc = cli("irqreport", "IRQ", parse, report, "irq.md",
+             lambda rows, _: "%d edges" % len(rows))
+    if rc:
+        return rc
+    console = os.path.join(sys.argv[1], "console.log")
+    erows = consolelog.records(console, "IRQE", EDGE_KEYS)
+    if erows:
+        report_edges(erows, sys.argv[1])
+        print("irqreport: %d edges by part, %s" %
+              (len(erows), os.path.join(sys.argv[1], "irq-edges.md")))
+    return 0
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@
 int main(int argc, char **argv)
 {
 	int timeout_ms = 5000, i = 1, rc = 0, fd;
-	char line[4096];
+	char line[16384];
 
 	if (argc > 2 && !strcmp(argv[1], "-t")) {
 		timeout_ms = atoi(argv[2]);

@@ -89,7 +89,7 @@ static int cmd(const char *c, char *reply, size_t len)
 static void gline_state(unsigned int gline, long long *delivered,
 			long long *unmasked)
 {
-	char reply[4096], key[48], *p;
+	char reply[16384], key[48], *p;
 
 	if (cmd("gpio " GPIO_CTL, reply, sizeof(reply)))
 		die("gpio command failed");

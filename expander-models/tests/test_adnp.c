@@ -46,7 +46,7 @@ TEST(adnp_layout_and_driver_sequences)
 
 	CHECK(c != NULL);
 	CHECK_EQ(c->pins.n, 48);
-	CHECK_EQ(c->has_irq, 0);
+	CHECK_EQ(c->has_irq, 1);
 	/* power-on: inputs, nothing drives: floating pins read 1 */
 	CHECK_EQ(reg_read(r.b, A, DDR + 5), 0x00);
 	CHECK_EQ(pin_level(&c->pins, 47), PIN_Z);
@@ -105,6 +105,37 @@ TEST(adnp_interrupt_status_and_pointer)
 }
 
 /*
+ * INT (assumed from the driver: rising edge, isr & ier): active high,
+ * push-pull; high while an ISR bit with its IER bit is set, so reading
+ * ISR drops it and the next change raises it again.
+ */
+TEST(adnp_int_follows_isr_and_ier)
+{
+	struct chip *c = one();
+
+	CHECK(c->has_irq);
+	CHECK_EQ(pin_level(&c->intpin, 0), PIN_0);
+	ext(c, 3, 0);
+	CHECK(!c->irq);				/* IER 0: latched, no INT */
+	CHECK_EQ(reg_write(r.b, A, IER + 0, 0x08), 0);
+	CHECK(c->irq);				/* enabling shows it */
+	CHECK_EQ(pin_level(&c->intpin, 0), PIN_1);
+	CHECK_EQ(reg_read(r.b, A, PLR + 0) & 0x08, 0);
+	CHECK(c->irq);				/* PLR clears nothing */
+	CHECK_EQ(reg_read(r.b, A, ISR + 0), 0x08);
+	CHECK(!c->irq);				/* reading ISR drops it */
+	CHECK_EQ(pin_level(&c->intpin, 0), PIN_0);
+	ext(c, 3, 1);
+	CHECK(c->irq);				/* the next change: again */
+	CHECK_EQ(reg_write(r.b, A, IER + 0, 0x00), 0);
+	CHECK(!c->irq);				/* masked: off, still latched */
+	CHECK_EQ(reg_read(r.b, A, ISR + 0), 0x08);
+	ext(c, 4, 0);
+	CHECK(!c->irq);				/* a line not enabled */
+	rig_free(&r);
+}
+
+/*
  * nr-gpios picks the layout: 16 lines are 2 bytes per kind (DDR 0x00,
  * PLR 0x02, IER 0x04, ISR 0x06, PTR 0x08); without it the part has 48.
  */
@@ -139,6 +170,7 @@ int main(void)
 {
 	RUN(adnp_layout_and_driver_sequences);
 	RUN(adnp_interrupt_status_and_pointer);
+	RUN(adnp_int_follows_isr_and_ier);
 	RUN(adnp_nr_gpios_picks_the_layout);
 	return CHECK_DONE();
 }

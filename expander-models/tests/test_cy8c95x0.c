@@ -157,6 +157,7 @@ TEST(cy8c95x0_interrupt_status)
 	struct chip *c = one("cypress,cy8c9520");
 
 	CHECK_EQ(c->has_irq, 1);
+	CHECK_EQ(pin_level(&c->intpin, 0), PIN_0);	/* active high */
 	CHECK_EQ(paged_write(0, 0x1c, 0x0f), 0);	/* 0-3 inputs */
 	ext(c, 0, 0);
 	CHECK_EQ(c->irq, 0);				/* masked */
@@ -164,6 +165,7 @@ TEST(cy8c95x0_interrupt_status)
 	CHECK_EQ(paged_write(0, 0x19, 0xfd), 0);	/* unmask bit 1 */
 	ext(c, 1, 0);
 	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(pin_level(&c->intpin, 0), PIN_1);
 	ext(c, 1, -1);				/* latched until read */
 	CHECK_EQ(c->irq, 1);
 	CHECK_EQ(reg_read(r.b, A, 0x10), 0x02);

@@ -27,8 +27,14 @@
  * and is cleared by reading it; bytes of lines the part lacks read 0 and
  * ignore writes; command bytes past PTR are NACKed; the pointer stays on
  * its register (the driver never reads or writes two bytes in one
- * transfer). No INT output: the driver wants a rising edge, and nothing
- * says when the firmware raises it.
+ * transfer).
+ *
+ * INT, assumed from what gpio-adnp asks of it (no datasheet): active
+ * high, push-pull (the driver requests IRQF_TRIGGER_RISING and only
+ * that), high while an ISR bit is set whose IER bit is set (the driver
+ * masks pending with isr & ier and writes IER from its irq_mask and
+ * irq_unmask), so reading ISR, which clears it, drops INT, and the next
+ * change raises it again: a rising edge per interrupt.
  */
 #include <string.h>
 
@@ -55,6 +61,17 @@ static uint8_t pins_of(const struct adnp *m, unsigned int i)
 	return pin_read_bits(&m->c.pins, 8 * i, n < 8 ? n : 8);
 }
 
+/* INT: an ISR bit whose IER bit is set. */
+static void update_irq(struct adnp *m)
+{
+	unsigned int i;
+	bool on = false;
+
+	for (i = 0; i < m->nbytes; i++)
+		on |= (m->r[ISR][i] & m->r[IER][i]) != 0;
+	chip_set_irq(&m->c, on);
+}
+
 static void latch_changes(struct adnp *m)
 {
 	unsigned int i;
@@ -65,6 +82,7 @@ static void latch_changes(struct adnp *m)
 		m->r[ISR][i] |= (now ^ m->last_in[i]) & ~m->r[DDR][i];
 		m->last_in[i] = now;
 	}
+	update_irq(m);
 }
 
 static void apply(struct adnp *m)
@@ -98,6 +116,8 @@ static void reg_write(void *model, uint8_t r, uint8_t byte)
 	m->r[kind][i] = byte;
 	if (kind == DDR || kind == PLR)
 		apply(m);
+	else if (kind == IER)
+		update_irq(m);
 }
 
 static uint8_t reg_read(void *model, uint8_t r)
@@ -115,6 +135,7 @@ static uint8_t reg_read(void *model, uint8_t r)
 		latch_changes(m);
 		v = m->r[ISR][i];
 		m->r[ISR][i] = 0;
+		update_irq(m);
 		return v;
 	default:
 		return m->r[kind][i];
@@ -141,6 +162,8 @@ static int adnp_init(struct chip *c, char *err, size_t errlen)
 	while ((8u << m->shift) < c->v->lines)
 		m->shift++;
 	m->nbytes = (c->v->lines + 7) / 8;
+	c->has_irq = true;
+	chip_int_active_high(c);
 	regfile_add(&m->rf, c, c->reg, &adnp_rules, m);
 	apply(m);
 	for (i = 0; i < m->nbytes; i++)

@@ -135,5 +135,13 @@ void chip_set_irq(struct chip *c, bool asserted)
 		world_changed(w, &ch);
 	}
 	/* After the I record: what the INT net does follows from it. */
-	pin_set_drive(&c->intpin, 0, asserted ? DRV_LOW : DRV_HIZ);
+	pin_set_drive(&c->intpin, 0, c->irq_active_high ?
+		      (asserted ? DRV_HIGH : DRV_LOW) :
+		      (asserted ? DRV_LOW : DRV_HIZ));
+}
+
+void chip_int_active_high(struct chip *c)
+{
+	c->irq_active_high = true;
+	pin_set_drive(&c->intpin, 0, c->irq ? DRV_HIGH : DRV_LOW);
 }

@@ -93,6 +93,11 @@ struct chip {
 	bool irq;
 	bool has_irq;
 	/*
+	 * INT active high, push-pull instead (chip_int_active_high()):
+	 * driven high while asserted, low otherwise.
+	 */
+	bool irq_active_high;
+	/*
 	 * The INT pin on the pin layer: low while asserted, released
 	 * otherwise. The DT's interrupts property wires it to a line of a
 	 * virtio-gpio controller (gpio_lines.h). It has no log of its own
@@ -130,6 +135,11 @@ uint64_t chip_bus_now_ns(const struct chip *c);
 
 /* Drive the INT output; logs and counts a change. */
 void chip_set_irq(struct chip *c, bool asserted);
+/*
+ * For a family's init(): the part's INT is active high and push-pull
+ * (driven low at once while not asserted), not active low, open drain.
+ */
+void chip_int_active_high(struct chip *c);
 
 /* Attach a target to the chip at addr, served by ops with priv. */
 void chip_add_target(struct chip *c, uint16_t addr,

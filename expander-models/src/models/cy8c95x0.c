@@ -274,6 +274,8 @@ static int cy_init(struct chip *c, char *err, size_t errlen)
 	/* the driver's nport: DIV_ROUND_UP(PIN_TO_OFFSET(lines), 8) */
 	m->nport = (c->v->lines + 4 + 7) / 8;
 	c->has_irq = true;
+	/* INT is active high: the binding's example, IRQ_TYPE_LEVEL_HIGH */
+	chip_int_active_high(c);
 	reset_regs(m);
 	regfile_add(&m->rf, c, c->reg, &cy_rules, m);
 	apply(m);
