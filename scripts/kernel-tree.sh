@@ -29,6 +29,9 @@ if ! git --git-dir="$SRC/.git" rev-parse -q --verify refs/tags/base \
 	echo "kernel: extracting $TARBALL"
 	tar -xf "$TARBALL" -C "$SRC.tmp" --strip-components=1
 	git -C "$SRC.tmp" init -q
+	# No automatic gc: the tree's ~90000 objects would be repacked in
+	# the background (minutes of a core) while the kernel builds.
+	git -C "$SRC.tmp" config gc.auto 0
 	# Debian's top-level .gitignore ignores everything: add with -f.
 	git -C "$SRC.tmp" add -A -f
 	git -C "$SRC.tmp" -c user.name=expander-bench \
@@ -37,6 +40,7 @@ if ! git --git-dir="$SRC/.git" rev-parse -q --verify refs/tags/base \
 	mv "$SRC.tmp" "$SRC"
 fi
 
+$GIT config gc.auto 0	# a tree made before the setting above
 # A tree left by the git am of earlier versions of this script.
 $GIT am --abort >/dev/null 2>&1 || true
 
