@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_sx150x.c - SX1502 and SX1503: reset values, the registers at the
- * places pinctrl-sx150x.c's SX150X_123 tables put them, the SX1503's
- * B-then-A pairs and Sense order, pulls, edges into InterruptSource and
- * EventStatus (write 1 to clear, both at once; a Sense change clears),
- * and both banks in one transfer.
+ * test_sx150x.c - SX1502, SX1503 and SX1506: reset values, the registers
+ * at the places pinctrl-sx150x.c's SX150X_123 and SX150X_456 tables put
+ * them, the 16-line parts' B-then-A pairs and Sense order, pulls, edges
+ * into InterruptSource and EventStatus (write 1 to clear, both at once;
+ * a Sense change clears), and both banks in one transfer.
  */
 #include "check.h"
 #include "fixture.h"
@@ -47,17 +47,20 @@ TEST(sx1502_registers)
 	rig_free(&r);
 }
 
-TEST(sx1503_pairs_b_first)
+/* The 16-line map: B (IO15-8) at the even address of each pair. */
+static struct chip *pairs_b_first(const char *compat, uint8_t a)
 {
-	struct chip *c = one("semtech,sx1503q", 0x20);
-	const uint8_t a = 0x20;
+	struct chip *c = one(compat, a);
 
 	CHECK(c != NULL);
+	if (!c)
+		return NULL;
 	CHECK_EQ(reg_read(r.b, a, 0x02), 0xff);
 	CHECK_EQ(reg_read(r.b, a, 0x03), 0xff);
 	CHECK_EQ(reg_read(r.b, a, 0x08), 0xff);
 	CHECK_EQ(reg_read(r.b, a, 0x09), 0xff);
 	CHECK_EQ(reg_read(r.b, a, 0x2b), 0x00);	/* PLDTable4A */
+	CHECK_EQ(reg_read(r.b, a, 0xad), 0x00);	/* RegAdvanced */
 	CHECK_EQ(reg_read(r.b, a, 0x12), -1);
 	CHECK_EQ(reg_read(r.b, a, 0x2c), -1);
 	/* B (IO15-8) at 0x00/0x02, A (IO7-0) at 0x01/0x03 */
@@ -68,15 +71,29 @@ TEST(sx1503_pairs_b_first)
 	CHECK_EQ(pin_read_bits(&c->pins, 0, 16), 0x8124);
 	CHECK_EQ(reg_read(r.b, a, 0x00), 0x81);
 	CHECK_EQ(reg_read(r.b, a, 0x01), 0x24);
+	return c;
+}
+
+TEST(sx1503_pairs_b_first)
+{
+	pairs_b_first("semtech,sx1503q", 0x20);
 	/* the SX1503 answers only at 0x20 */
 	CHECK(rig_add(&r, "semtech,sx1503q", 0x21) == NULL);
 	rig_free(&r);
 }
 
-/* Edges: Sense picks them, the mask gates NINT, a 1 clears. */
-TEST(sx1503_edges_and_interrupt)
+/* The SX1506: the SX1503's map (SX150X_456 of pinctrl-sx150x), at an
+ * address the model does not check. */
+TEST(sx1506_pairs_b_first_any_address)
 {
-	struct chip *c = one("semtech,sx1503q", 0x20);
+	pairs_b_first("semtech,sx1506q", 0x22);
+	rig_free(&r);
+}
+
+/* Edges: Sense picks them, the mask gates NINT, a 1 clears. */
+static void edges_and_interrupt(const char *compat)
+{
+	struct chip *c = one(compat, 0x20);
 	const uint8_t a = 0x20;
 
 	CHECK_EQ(c->has_irq, 1);
@@ -107,6 +124,16 @@ TEST(sx1503_edges_and_interrupt)
 	CHECK_EQ(c->irq, 1);
 	ext(c, 13, -1);
 	rig_free(&r);
+}
+
+TEST(sx1503_edges_and_interrupt)
+{
+	edges_and_interrupt("semtech,sx1503q");
+}
+
+TEST(sx1506_edges_and_interrupt)
+{
+	edges_and_interrupt("semtech,sx1506q");
 }
 
 /*
@@ -195,7 +222,9 @@ int main(void)
 {
 	RUN(sx1502_registers);
 	RUN(sx1503_pairs_b_first);
+	RUN(sx1506_pairs_b_first_any_address);
 	RUN(sx1503_edges_and_interrupt);
+	RUN(sx1506_edges_and_interrupt);
 	RUN(sx1503_a_one_clears_source_and_event);
 	RUN(sx1502_sense_change_clears_the_line);
 	RUN(sx1503_both_banks_in_one_transfer);

@@ -2,7 +2,8 @@
 /*
  * sx150x.c - Semtech SX1502 (8 lines) and SX1503 (16 lines), the
  * "SX150X_123" map of pinctrl-sx150x.c (Semtech SX1502/SX1503
- * datasheets, register tables). On the SX1503 every register is a pair,
+ * datasheets, register tables), and the SX1506 of its "SX150X_456"
+ * map, the SX1503's (SX1504/SX1505/SX1506 datasheet). On the SX1503 every register is a pair,
  * bank B (IO15-8) first, bank A (IO7-0) at the next address:
  *
  *   SX1502  SX1503     register
@@ -76,6 +77,18 @@ static const struct sx150x_map sx1503_map = {
 	.sense = { 0x0d, 0x0b, 0x0c, 0x0a },
 	.pld_first = 0x20, .pld_last = 0x2b,
 	.fixed_addr = 0x20,
+};
+
+/*
+ * The SX1506 (SX1504/SX1505/SX1506 datasheet, pinctrl-sx150x's
+ * SX150X_456 table): the SX1503's map, RegAdvanced included; its
+ * address table was not checked, so the model takes any address.
+ */
+static const struct sx150x_map sx1506_map = {
+	.data = 0x00, .dir = 0x02, .pullup = 0x04, .pulldn = 0x06,
+	.mask = 0x08, .src = 0x0e, .event = 0x10,
+	.sense = { 0x0d, 0x0b, 0x0c, 0x0a },
+	.pld_first = 0x20, .pld_last = 0x2b,
 };
 
 struct sx150x {
@@ -283,5 +296,6 @@ static const struct chip_family sx150x_family = {
 const struct chip_variant sx150x_variants[] = {
 	{ "semtech,sx1502q", "sx1502", &sx150x_family, 8, &sx1502_map },
 	{ "semtech,sx1503q", "sx1503", &sx150x_family, 16, &sx1503_map },
+	{ "semtech,sx1506q", "sx1506", &sx150x_family, 16, &sx1506_map },
 	{ NULL },
 };
