@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_sx150x.c - SX1502, SX1503 and SX1506: reset values, the registers
+ * test_sx150x.c - SX1501 to SX1506: reset values, the registers
  * at the places pinctrl-sx150x.c's SX150X_123 and SX150X_456 tables put
  * them, the 16-line parts' B-then-A pairs and Sense order, pulls, edges
  * into InterruptSource and EventStatus (write 1 to clear, both at once;
@@ -45,6 +45,51 @@ TEST(sx1502_registers)
 	CHECK_EQ(pin_read_bits(&c->pins, 0, 8), 0x5a);
 	CHECK_EQ(reg_read(r.b, a, 0x00), 0x5a);
 	rig_free(&r);
+}
+
+/*
+ * The 4- and 8-line parts of SX150X_456 have no RegAdvanced (0xad
+ * NACKed); the 4-line parts have IO3-0 alone: RegSense 0x07, PLD
+ * 0x10-0x13, RegData's IO7-4 read 0, edges and NINT as the others.
+ */
+TEST(sx1501_sx1504_sx1505_maps)
+{
+	static const struct { const char *compat; int adv, lines; } p[] = {
+		{ "semtech,sx1501q", 0x00, 4 },
+		{ "semtech,sx1504q", -1, 4 },
+		{ "semtech,sx1505q", -1, 8 },
+	};
+	const uint8_t a = 0x21;
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		struct chip *c = one(p[i].compat, a);
+
+		CHECK(c != NULL);
+		if (!c)
+			continue;
+		CHECK_EQ(reg_read(r.b, a, 0xad), p[i].adv);
+		CHECK_EQ(reg_read(r.b, a, 0x06), p[i].lines == 4 ? -1 : 0);
+		CHECK_EQ(reg_read(r.b, a, 0x13), 0x00);
+		CHECK_EQ(reg_read(r.b, a, 0x14), p[i].lines == 4 ? -1 : 0);
+		CHECK_EQ(reg_read(r.b, a, 0x01), 0xff);
+		CHECK_EQ(reg_write(r.b, a, 0x00, 0x0a), 0);
+		CHECK_EQ(reg_write(r.b, a, 0x01, 0xf0), 0);
+		CHECK_EQ(pin_read_bits(&c->pins, 0, 4), 0xa);
+		CHECK_EQ(reg_read(r.b, a, 0x00),
+			 p[i].lines == 4 ? 0x0a : 0xfa);
+		/* IO0 an input again, falling edges, unmasked: NINT */
+		CHECK_EQ(reg_write(r.b, a, 0x01, 0xf1), 0);
+		CHECK_EQ(reg_write(r.b, a, 0x07, 0x02), 0);
+		CHECK_EQ(reg_write(r.b, a, 0x05, 0xfe), 0);
+		ext(c, 0, 1);
+		ext(c, 0, 0);
+		CHECK_EQ(c->irq, 1);
+		CHECK_EQ(reg_read(r.b, a, 0x08), 0x01);
+		CHECK_EQ(reg_write(r.b, a, 0x08, 0x01), 0);
+		CHECK_EQ(c->irq, 0);
+		rig_free(&r);
+	}
 }
 
 /* The 16-line map: B (IO15-8) at the even address of each pair. */
@@ -221,6 +266,7 @@ TEST(sx1503_both_banks_in_one_transfer)
 int main(void)
 {
 	RUN(sx1502_registers);
+	RUN(sx1501_sx1504_sx1505_maps);
 	RUN(sx1503_pairs_b_first);
 	RUN(sx1506_pairs_b_first_any_address);
 	RUN(sx1503_edges_and_interrupt);

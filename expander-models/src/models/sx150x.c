@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sx150x.c - Semtech SX1502 (8 lines) and SX1503 (16 lines), the
- * "SX150X_123" map of pinctrl-sx150x.c (Semtech SX1502/SX1503
- * datasheets, register tables), and the SX1506 of its "SX150X_456"
- * map, the SX1503's (SX1504/SX1505/SX1506 datasheet). On the SX1503 every register is a pair,
+ * sx150x.c - Semtech SX1501, SX1502, SX1503 (4, 8, 16 lines), the
+ * "SX150X_123" map of pinctrl-sx150x.c (Semtech SX1501/SX1502/SX1503
+ * datasheet, register tables), and SX1504, SX1505, SX1506 of its
+ * "SX150X_456" map (SX1504/SX1505/SX1506 datasheet): the same registers
+ * at the same places, RegAdvanced on the SX1506 alone of those three
+ * (pinctrl-sx150x's tables; the 4-line parts: the 8-line map for IO3-0,
+ * RegSense 0x07 alone, PLD registers 0x10-0x13). On the SX1503 every register is a pair,
  * bank B (IO15-8) first, bank A (IO7-0) at the next address:
  *
  *   SX1502  SX1503     register
@@ -42,6 +45,12 @@
  * while masked does not reach InterruptSource when the line is unmasked
  * later; outputs sense no edges.
  *
+ * The 4-line parts (SX1501, SX1504): their registers keep all 8 bits
+ * written (reset as the 8-line parts'); RegData's IO7-4 read 0. Both are
+ * assumptions (the datasheet's register table was not checked for the
+ * unused bits), as is that the SX1504/SX1505/SX1506 answer at any
+ * address (the SX1503 answers at 0x20 alone).
+ *
  * Not modelled: the programmable logic (PLD mode lines keep the output
  * latch), the boost and auto-clear bits of RegAdvanced (the driver
  * writes 0x00, the reset value; the auto-clear on a RegData read is
@@ -59,6 +68,7 @@ struct sx150x_map {
 	uint8_t data, dir, pullup, pulldn, mask, src, event;
 	uint8_t sense[4];	/* sense register of lines 4g..4g+3 */
 	uint8_t pld_first, pld_last;
+	bool no_advanced;	/* SX1504/SX1505: no RegAdvanced */
 	uint16_t fixed_addr;	/* the only address the part answers, or 0 */
 };
 
@@ -69,6 +79,32 @@ static const struct sx150x_map sx1502_map = {
 	.mask = 0x05, .src = 0x08, .event = 0x09,
 	.sense = { 0x07, 0x06 },
 	.pld_first = 0x10, .pld_last = 0x15,
+};
+
+/* SX1505: the SX1502's map without RegAdvanced (SX150X_456). */
+static const struct sx150x_map sx1505_map = {
+	.data = 0x00, .dir = 0x01, .pullup = 0x02, .pulldn = 0x03,
+	.mask = 0x05, .src = 0x08, .event = 0x09,
+	.sense = { 0x07, 0x06 },
+	.pld_first = 0x10, .pld_last = 0x15, .no_advanced = true,
+};
+
+/*
+ * SX1501 (SX150X_123) and SX1504 (SX150X_456, no RegAdvanced): the
+ * SX1502's map for IO3-0, RegSense 0x07 alone, PLD registers 0x10-0x13.
+ */
+static const struct sx150x_map sx1501_map = {
+	.data = 0x00, .dir = 0x01, .pullup = 0x02, .pulldn = 0x03,
+	.mask = 0x05, .src = 0x08, .event = 0x09,
+	.sense = { 0x07 },
+	.pld_first = 0x10, .pld_last = 0x13,
+};
+
+static const struct sx150x_map sx1504_map = {
+	.data = 0x00, .dir = 0x01, .pullup = 0x02, .pulldn = 0x03,
+	.mask = 0x05, .src = 0x08, .event = 0x09,
+	.sense = { 0x07 },
+	.pld_first = 0x10, .pld_last = 0x13, .no_advanced = true,
 };
 
 static const struct sx150x_map sx1503_map = {
@@ -94,6 +130,7 @@ static const struct sx150x_map sx1506_map = {
 struct sx150x {
 	struct chip c;
 	const struct sx150x_map *map;
+	unsigned int n;		/* lines: 4, 8 or 16 */
 	unsigned int nb;	/* bytes per register: 1 or 2 */
 	uint8_t reg[256];
 	uint16_t last_in;
@@ -128,9 +165,10 @@ static bool valid(void *model, uint8_t a)
 	const struct sx150x_map *p = m->map;
 	unsigned int g;
 
-	if (a == R_ADVANCED || (a >= p->pld_first && a <= p->pld_last))
+	if ((a == R_ADVANCED && !p->no_advanced) ||
+	    (a >= p->pld_first && a <= p->pld_last))
 		return true;
-	for (g = 0; g < m->nb * 2; g++)
+	for (g = 0; g < (m->n + 3) / 4; g++)
 		if (a == p->sense[g])
 			return true;
 	return in_reg(m, a, p->data) || in_reg(m, a, p->dir) ||
@@ -164,7 +202,7 @@ static void sense_changed(struct sx150x *m, uint8_t a, uint8_t v)
 	uint16_t lost = 0;
 	unsigned int g, k;
 
-	for (g = 0; g < m->nb * 2; g++) {
+	for (g = 0; g < (m->n + 3) / 4; g++) {
 		if (a != p->sense[g])
 			continue;
 		for (k = 0; k < 4; k++)
@@ -181,7 +219,7 @@ static void sense_changed(struct sx150x *m, uint8_t a, uint8_t v)
 /* Edges on inputs since the last look, as the Sense registers ask. */
 static void check_edges(struct sx150x *m)
 {
-	unsigned int n = 8 * m->nb, i;
+	unsigned int n = m->n, i;
 	uint16_t in = pin_read_bits(&m->c.pins, 0, n);
 	uint16_t changed = (in ^ m->last_in) & get(m, m->map->dir), hit = 0;
 
@@ -208,7 +246,7 @@ static void apply(struct sx150x *m)
 	uint16_t up = get(m, p->pullup), down = get(m, p->pulldn);
 	unsigned int i;
 
-	for (i = 0; i < 8 * m->nb; i++) {
+	for (i = 0; i < m->n; i++) {
 		uint16_t b = 1u << i;
 
 		pin_set_pull(&m->c.pins, i, up & b ? DRV_WEAK_HIGH :
@@ -248,10 +286,12 @@ static uint8_t reg_read(void *model, uint8_t a)
 	if (!valid(m, a))
 		return 0;
 	if (in_reg(m, a, m->map->data)) {
-		/* B (IO15-8) at the lower address of a pair */
+		/* B (IO15-8) at the lower address of a pair; IO7-4 of a
+		 * 4-line part read 0 */
 		unsigned int first = 8 * (m->nb - 1 - (a - m->map->data));
 
-		return pin_read_bits(&m->c.pins, first, 8);
+		return pin_read_bits(&m->c.pins, first,
+				     m->n < 8 ? m->n : 8);
 	}
 	return m->reg[a];
 }
@@ -272,7 +312,8 @@ static int sx150x_init(struct chip *c, char *err, size_t errlen)
 	struct sx150x *m = CHIP_MODEL(c, struct sx150x);
 
 	m->map = c->v->data;
-	m->nb = c->v->lines / 8;
+	m->n = c->v->lines;
+	m->nb = (m->n + 7) / 8;
 	if (m->map->fixed_addr && c->reg != m->map->fixed_addr) {
 		snprintf(err, errlen, "reg 0x%02x: the %s answers only at 0x%02x",
 			 c->reg, c->v->part, m->map->fixed_addr);
@@ -282,7 +323,7 @@ static int sx150x_init(struct chip *c, char *err, size_t errlen)
 	reset_regs(m);
 	regfile_add(&m->rf, c, c->reg, &sx150x_rules, m);
 	apply(m);
-	m->last_in = pin_read_bits(&c->pins, 0, 8 * m->nb);
+	m->last_in = pin_read_bits(&c->pins, 0, m->n);
 	c->pins.notify = sx150x_pin_changed;
 	c->pins.ctx = m;
 	return 0;
@@ -294,8 +335,11 @@ static const struct chip_family sx150x_family = {
 };
 
 const struct chip_variant sx150x_variants[] = {
+	{ "semtech,sx1501q", "sx1501", &sx150x_family, 4, &sx1501_map },
 	{ "semtech,sx1502q", "sx1502", &sx150x_family, 8, &sx1502_map },
 	{ "semtech,sx1503q", "sx1503", &sx150x_family, 16, &sx1503_map },
+	{ "semtech,sx1504q", "sx1504", &sx150x_family, 4, &sx1504_map },
+	{ "semtech,sx1505q", "sx1505", &sx150x_family, 8, &sx1505_map },
 	{ "semtech,sx1506q", "sx1506", &sx150x_family, 16, &sx1506_map },
 	{ NULL },
 };
