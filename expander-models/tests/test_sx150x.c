@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_sx150x.c - SX1501 to SX1506: reset values, the registers
+ * test_sx150x.c - SX1501 to SX1509: reset values, the registers
  * at the places pinctrl-sx150x.c's SX150X_123 and SX150X_456 tables put
  * them, the 16-line parts' B-then-A pairs and Sense order, pulls, edges
  * into InterruptSource and EventStatus (write 1 to clear, both at once;
@@ -263,10 +263,122 @@ TEST(sx1503_both_banks_in_one_transfer)
 	rig_free(&r);
 }
 
+/*
+ * SX1509 (SX150X_789): its addresses, the registers pinctrl-sx150x
+ * touches, open drain, polarity, OSCIO through RegClock, RegMisc's
+ * auto-clear on a RegData read and auto-increment, the reset key.
+ */
+TEST(sx1509_map)
+{
+	struct chip *c;
+	const uint8_t a = 0x3e;
+	uint8_t two[2];
+
+	CHECK(one("semtech,sx1509q", 0x20) == NULL);	/* not its address */
+	rig_free(&r);
+	c = one("semtech,sx1509q", a);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	CHECK_EQ(c->pins.n, 17);
+	CHECK_EQ(reg_read(r.b, a, 0x0e), 0xff);	/* DirB */
+	CHECK_EQ(reg_read(r.b, a, 0x1f), 0x00);	/* RegMisc */
+	CHECK_EQ(reg_read(r.b, a, 0x80), -1);
+	/* probe: RegMisc auto-clear off, polarity 0 */
+	CHECK_EQ(reg_write(r.b, a, 0x1f, 0x01), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x0c, 0x00), 0);
+	/* IO1 output 1 push-pull, IO2 output 1 open drain, IO3 inverted */
+	CHECK_EQ(reg_write(r.b, a, 0x0b, 0x04), 0);	/* OpenDrainA */
+	CHECK_EQ(reg_write(r.b, a, 0x0d, 0x08), 0);	/* PolarityA */
+	CHECK_EQ(reg_write(r.b, a, 0x11, 0xff), 0);	/* DataA */
+	CHECK_EQ(reg_write(r.b, a, 0x0f, 0xf1), 0);	/* IO3-1 outputs */
+	CHECK_EQ(pin_level(&c->pins, 1), PIN_1);
+	CHECK_EQ(pin_level(&c->pins, 2), PIN_Z);
+	CHECK_EQ(pin_level(&c->pins, 3), PIN_0);	/* 1 inverted */
+	CHECK_EQ(reg_read(r.b, a, 0x11) & 0x0e, 0x0e);	/* 2 floats (1), 3 inverted back */
+	/* OSCIO (line 16): 0x1f a steady 1, 0x10 a steady 0 */
+	CHECK_EQ(pin_level(&c->pins, 16), PIN_Z);
+	CHECK_EQ(reg_write(r.b, a, 0x1e, 0x1f), 0);
+	CHECK_EQ(pin_level(&c->pins, 16), PIN_1);
+	CHECK_EQ(reg_write(r.b, a, 0x1e, 0x10), 0);
+	CHECK_EQ(pin_level(&c->pins, 16), PIN_0);
+	/* IO0 falling edges, unmasked; RegSenseLowA 0x17 */
+	CHECK_EQ(reg_write(r.b, a, 0x17, 0x02), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x13, 0xfe), 0);
+	ext(c, 0, 1);
+	ext(c, 0, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x11) & 1, 0);	/* auto-clear off */
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x19), 0x01);
+	CHECK_EQ(reg_write(r.b, a, 0x19, 0x01), 0);
+	CHECK_EQ(c->irq, 0);
+	/* RegMisc bit 0 = 0: a RegData read clears the bank's source */
+	CHECK_EQ(reg_write(r.b, a, 0x1f, 0x00), 0);
+	ext(c, 0, 1);
+	ext(c, 0, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x11) & 1, 0);
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(reg_read(r.b, a, 0x1b), 0x01);	/* EventStatusA kept */
+	/* bit 1: the pointer stays (two reads of DirB) */
+	CHECK_EQ(reg_write(r.b, a, 0x1f, 0x02), 0);
+	CHECK_EQ(reg_read_block(r.b, a, 0x0e, two, 2), 0);
+	CHECK_EQ(two[0], 0xff);
+	CHECK_EQ(two[1], 0xff);
+	CHECK_EQ(reg_write(r.b, a, 0x1f, 0x00), 0);
+	CHECK_EQ(reg_read_block(r.b, a, 0x0e, two, 2), 0);
+	CHECK_EQ(two[1], 0xf1);				/* DirA */
+	/* the reset key */
+	CHECK_EQ(reg_write(r.b, a, 0x7d, 0x12), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x7d, 0x34), 0);
+	CHECK_EQ(reg_read(r.b, a, 0x0f), 0xff);
+	CHECK_EQ(reg_read(r.b, a, 0x1e), 0x00);
+	CHECK_EQ(pin_level(&c->pins, 16), PIN_Z);
+	rig_free(&r);
+}
+
+/* SX1507 and SX1508: the 4- and 8-line maps of SX150X_789. */
+TEST(sx1507_sx1508_maps)
+{
+	struct chip *c = one("semtech,sx1508q", 0x21);
+	const uint8_t a = 0x21;
+
+	CHECK(c != NULL);
+	CHECK_EQ(c->pins.n, 9);
+	CHECK_EQ(reg_write(r.b, a, 0x08, 0x05), 0);	/* RegData */
+	CHECK_EQ(reg_write(r.b, a, 0x07, 0xf0), 0);	/* RegDir */
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 4), 0x5);
+	CHECK_EQ(reg_write(r.b, a, 0x0f, 0x1f), 0);	/* RegClock */
+	CHECK_EQ(pin_level(&c->pins, 8), PIN_1);
+	CHECK_EQ(reg_write(r.b, a, 0x0a, 0x02), 0);	/* SenseHigh: IO4 fall */
+	CHECK_EQ(reg_write(r.b, a, 0x09, 0xef), 0);
+	ext(c, 4, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x0c), 0x10);
+	rig_free(&r);
+	c = one("semtech,sx1507q", 0x70);
+	CHECK(c != NULL);
+	CHECK_EQ(c->pins.n, 5);
+	CHECK_EQ(reg_write(r.b, 0x70, 0x0d, 0x1f), 0);	/* RegClock */
+	CHECK_EQ(pin_level(&c->pins, 4), PIN_1);
+	CHECK_EQ(reg_write(r.b, 0x70, 0x0a, 0x01), 0);	/* IO0 rising */
+	CHECK_EQ(reg_write(r.b, 0x70, 0x09, 0xfe), 0);
+	ext(c, 0, 0);
+	ext(c, 0, -1);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, 0x70, 0x0b), 0x01);	/* InterruptSource */
+	CHECK_EQ(reg_write(r.b, 0x70, 0x0c, 0x01), 0);	/* EventStatus: both */
+	CHECK_EQ(c->irq, 0);
+	rig_free(&r);
+}
+
 int main(void)
 {
 	RUN(sx1502_registers);
 	RUN(sx1501_sx1504_sx1505_maps);
+	RUN(sx1509_map);
+	RUN(sx1507_sx1508_maps);
 	RUN(sx1503_pairs_b_first);
 	RUN(sx1506_pairs_b_first_any_address);
 	RUN(sx1503_edges_and_interrupt);
