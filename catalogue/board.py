@@ -9,6 +9,8 @@ Which nodes are what, by the board's own structure:
               (the SC18IS602B bridges)
   30-parts    the I2C expanders of dts/parts*.dtsi but those whose line
               another node's NAME-gpios holds (the AW9523's reset)
+  51-irq-drivers  the I2C expanders of dts/interrupts-drivers.dtsi
+              with an interrupts line no other node there shares
   bench chip  the expander labelled bench_BLOCK: the bench's free chip
               of the part whose twin the gpio-block BLOCK covers
 """
@@ -20,6 +22,7 @@ from . import core, dts
 HERE = os.path.dirname(os.path.abspath(__file__))
 BOARD = os.path.join(HERE, "..", "dts", "board.dts")
 PARTS_FILES = re.compile(r"^parts[-\w]*\.dtsi$")
+IRQ_FILE = "interrupts-drivers.dtsi"
 BENCH_LABEL = re.compile(r"^bench_(\w+)$")
 MMIO = re.compile(r"^virtio_mmio@([0-9a-f]+)$")
 MMIO_BASE, MMIO_STRIDE = 0xa000000, 0x200  # slot N: dts/board.dts
@@ -157,6 +160,16 @@ class Board:
         return [i for i in self.instances
                 if not i.spi and PARTS_FILES.match(i.node.file or "")
                 and i.node not in held]
+
+    def irq_parts(self):
+        """[(instance, INT line)] of 51-irq-drivers, in DT order: the I2C
+        expanders of dts/interrupts-drivers.dtsi whose first interrupts
+        cell (the virtio-gpio line) no other expander there uses."""
+        wired = [(i, i.node.cells("interrupts")[0]) for i in self.instances
+                 if not i.spi and "interrupts" in i.node.props and
+                 os.path.basename(i.node.file or "") == IRQ_FILE]
+        lines = [ln for _, ln in wired]
+        return [(i, ln) for i, ln in wired if lines.count(ln) == 1]
 
     def spi_devices(self):
         return [i for i in self.instances if i.spi]

@@ -3,9 +3,10 @@
 (dts/) make, for the guest and for the READMEs (catalogue/README.md):
 
     gen.py guest DIR          DIR/gpio-suite/{parts.table,spi.table,
-                              parts.tsv}, DIR/bench/matrix.table
+                              irq.table,parts.tsv}, DIR/bench/matrix.table
                               (scripts/mkrootfs.sh: DIR = usr/lib)
-    gen.py parts-table|spi-table|matrix-table   one of them, on stdout
+    gen.py parts-table|spi-table|irq-table|matrix-table
+                              one of them, on stdout
     gen.py readme --check     exit 1 if expander-models/README.md's
                               generated tables are not what they
                               would be now
@@ -23,6 +24,7 @@ from catalogue import board as board_mod  # noqa: E402
 from catalogue import core, readme, tables  # noqa: E402
 
 TABLES = {"parts-table": tables.parts_table, "spi-table": tables.spi_table,
+          "irq-table": tables.irq_table,
           "matrix-table": tables.matrix_table}
 
 
@@ -37,6 +39,7 @@ def guest(b, top):
     write(os.path.join(top, "gpio-suite", "parts.table"),
           tables.parts_table(b))
     write(os.path.join(top, "gpio-suite", "spi.table"), tables.spi_table(b))
+    write(os.path.join(top, "gpio-suite", "irq.table"), tables.irq_table(b))
     write(os.path.join(top, "bench", "matrix.table"), tables.matrix_table(b))
     shutil.copyfile(core.PATH,
                     os.path.join(top, "gpio-suite", "parts.tsv"))

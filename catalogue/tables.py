@@ -45,6 +45,16 @@ SPI_HEAD = """\
 #
 # MASTER BUS CS IDX NODE OFF DRV N IN OUT LS LG BS BG MS MG"""
 
+IRQ_HEAD = """\
+# The I2C expanders of dts/interrupts-drivers.dtsi whose INT has a line
+# of the virtio-gpio controller to itself (not the shared net), in the
+# DT's order: 51-irq-drivers and the bench's run-irq-edges fire each.
+#
+#   slot addr part drv n   as parts.table
+#   line  its INT's line of the virtio-gpio controller (interrupts)
+#
+#slot addr part drv n line"""
+
 MATRIX_HEAD = """\
 # The bench's parts (run-bench): per part of the catalogue with line
 # counts (its bench column), its free chip (the DT node labelled
@@ -68,6 +78,14 @@ def parts_rows(board):
         a, b = i.addresses()
         rows.append([str(i.slot), "%x" % i.reg, i.part.name, i.part["drv"],
                      str(i.lines), i.mask("in")[1], i.mask("out")[1], a, b])
+    return rows
+
+
+def irq_rows(board):
+    rows = []
+    for i, line in board.irq_parts():
+        rows.append([str(i.slot), "%x" % i.reg, i.part.name, i.part["drv"],
+                     str(i.lines), str(line)])
     return rows
 
 
@@ -132,6 +150,10 @@ def parts_table(board):
 
 def spi_table(board):
     return text(SPI_HEAD, spi_rows(board))
+
+
+def irq_table(board):
+    return text(IRQ_HEAD, irq_rows(board))
 
 
 def matrix_table(board):

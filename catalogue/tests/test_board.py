@@ -71,6 +71,19 @@ class GuestTablesTest(unittest.TestCase):
         self.assertEqual([(r[4], r[5]) for r in adnp],
                          [("48", "0xffffffffffff"), ("16", "0xffff")])
 
+    def test_irq_table(self):
+        rows = tables.irq_rows(self.b)
+        for r in rows:
+            self.assertEqual(len(r), 6, r)
+        by = {(r[0], r[1]): r for r in rows}
+        self.assertEqual(by[("12", "20")][2:], ["sx1503", "sx150x-pinctrl",
+                                                "16", "15"])
+        # the shared net (line 22) and bus 13 (50-interrupts) are no rows
+        self.assertNotIn("22", [r[5] for r in rows])
+        self.assertNotIn("13", [r[0] for r in rows])
+        lines = [r[5] for r in rows]
+        self.assertEqual(len(lines), len(set(lines)))
+
     def test_spi_table(self):
         rows = tables.spi_rows(self.b)
         by = {(r[4], r[3]): r for r in rows}

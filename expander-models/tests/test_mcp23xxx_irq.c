@@ -4,7 +4,9 @@
  * (SPI) interrupts against the datasheet (DS20001952C, 3.5.3-3.5.9 the
  * registers, 3.6.4 "Interrupt operation", 3.6.5 "Interrupt conditions",
  * Figures 3-8 and 3-9): what sets INTF and INTCAP, which read clears
- * them and when, what INT does after every access.
+ * them and when, what INT does after every access; INT's driver as
+ * IOCON.ODR and INTPOL say (3.5.6); the MCP23018/MCP23S18's open-drain
+ * outputs and IOCON.INTCC (mcp23xxx.h says what is assumed).
  */
 #include "check.h"
 #include "spi_rig.h"
@@ -28,6 +30,9 @@
 #define OLATA		0x14
 #define IODIRA		0x00
 #define MIRROR		0x40
+#define ODR		0x04
+#define INTPOL		0x02
+#define INTCC		0x01
 
 static struct rig r;
 
@@ -227,6 +232,78 @@ TEST(mcp23008_defval_and_change)
 	rig_free(&r);
 }
 
+/*
+ * IOCON (3.5.6): ODR = 0, an active driver, INTPOL its polarity (power-on
+ * 0: active low, driven high while idle); ODR = 1 open drain, active
+ * low, whatever INTPOL says.
+ */
+TEST(int_driver_follows_odr_and_intpol)
+{
+	struct chip *c = mcp23017();
+
+	CHECK_EQ(c->intpin.pins[0].drive, DRV_HIGH);	/* idle, push-pull */
+	CHECK_EQ(wr(GPPUA, 0x01), 0);
+	CHECK_EQ(wr(GPINTENA, 0x01), 0);
+	ext(c, 0, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(c->intpin.pins[0].drive, DRV_LOW);
+	CHECK_EQ(wr(IOCON, INTPOL), 0);			/* active high */
+	CHECK_EQ(c->intpin.pins[0].drive, DRV_HIGH);
+	CHECK_EQ(rd(GPIOA) & 1, 0);			/* clears */
+	CHECK_EQ(c->intpin.pins[0].drive, DRV_LOW);
+	CHECK_EQ(wr(IOCON, ODR | INTPOL), 0);		/* open drain */
+	CHECK_EQ(c->intpin.pins[0].drive, DRV_HIZ);
+	ext(c, 0, -1);
+	CHECK_EQ(c->intpin.pins[0].drive, DRV_LOW);
+	CHECK_EQ(rd(INTCAPA), 0xff);
+	CHECK_EQ(c->intpin.pins[0].drive, DRV_HIZ);
+	rig_free(&r);
+}
+
+/*
+ * MCP23018: outputs open drain (a 1 releases the pin: it reads its
+ * pull-up, or floats), IOCON without HAEN, INTCC picking the read that
+ * clears: 1 INTCAP, 0 GPIO.
+ */
+TEST(mcp23018_open_drain_and_intcc)
+{
+	struct chip *c = rig_one(&r, 400000, "microchip,mcp23018", A);
+
+	CHECK(c != NULL);
+	CHECK_EQ(wr(IOCON, 0x7f), 0);		/* BANK kept 0 */
+	CHECK_EQ(rd(IOCON), 0x67);		/* no HAEN, bits 4-3 absent */
+	CHECK_EQ(wr(IOCON, 0x00), 0);
+	CHECK_EQ(wr(OLATA, 0x05), 0);
+	CHECK_EQ(wr(IODIRA, 0xf0), 0);
+	CHECK_EQ(wr(GPPUA, 0x01), 0);		/* pin 0 pulled up, 2 not */
+	CHECK_EQ(pin_level(&c->pins, 0), PIN_1);
+	CHECK_EQ(pin_level(&c->pins, 1), PIN_0);
+	CHECK_EQ(pin_level(&c->pins, 2), PIN_Z);
+	CHECK_EQ(c->pins.pins[0].drive, DRV_HIZ);
+	ext(c, 0, 0);				/* a 1 released: held low */
+	CHECK_EQ(rd(GPIOA) & 1, 0);
+	ext(c, 0, -1);
+	/* INTCC = 0: GPIO clears, INTCAP does not */
+	CHECK_EQ(wr(GPPUA + 1, 0x01), 0);	/* GPPUB */
+	CHECK_EQ(wr(GPINTENB, 0x01), 0);
+	CHECK_EQ(wr(IOCON, MIRROR), 0);
+	ext(c, 8, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(rd(INTCAPB), 0xfe);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(rd(GPIOB) & 1, 0);
+	CHECK_EQ(c->irq, 0);
+	/* INTCC = 1 (what pinctrl-mcp23s08 sets): INTCAP clears, GPIO not */
+	CHECK_EQ(wr(IOCON, MIRROR | INTCC), 0);
+	ext(c, 8, -1);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(rd(GPIOB) & 1, 1);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(rd(INTCAPB), 0xff);
+	CHECK_EQ(c->irq, 0);
+	rig_free(&r);
+}
+
 /* ---- SPI: the read happens when its byte went out, not before ---- */
 
 static struct spi_rig s;
@@ -363,6 +440,36 @@ TEST(mcp23s17_read_clears_every_answering_part)
 	spi_rig_free(&s);
 }
 
+/*
+ * MCP23S18: no address pins and no HAEN: it answers opcode address 0
+ * alone, even after a write of HAEN; a present mask other than 0x1 is
+ * refused. Outputs open drain, as the MCP23018's.
+ */
+TEST(mcp23s18_one_part_at_address_0)
+{
+	struct spi_chip_cfg cfg = { .cs = 0, .present_mask = 0x02 };
+	struct chip *c;
+	uint8_t tx[4] = { 0x41, IOCON, 0, 0 }, rx[4];
+
+	spi_rig_init(&s);
+	CHECK(spi_rig_add(&s, "microchip,mcp23s18", &cfg, 1000000) == NULL);
+	spi_rig_free(&s);
+	c = spi_part("microchip,mcp23s18", 0x01);
+	CHECK(c != NULL);
+	swr(IOCON, 0x08 | INTCC);		/* HAEN: not there */
+	sframe(tx, rx, 4);
+	CHECK_EQ(rx[2], INTCC);
+	CHECK_EQ(rx[3], INTCC);
+	tx[0] = 0x43;				/* address 1: nobody */
+	sframe(tx, rx, 4);
+	CHECK_EQ(rx[2], 0xff);
+	swr(OLATA, 0x01);
+	swr(IODIRA, 0x00);
+	CHECK_EQ(c->pins.pins[0].drive, DRV_HIZ);
+	CHECK_EQ(c->pins.pins[1].drive, DRV_LOW);
+	spi_rig_free(&s);
+}
+
 int main(void)
 {
 	RUN(change_mode_latches_until_intcap_or_gpio_read);
@@ -371,6 +478,9 @@ int main(void)
 	RUN(outputs_do_not_interrupt);
 	RUN(port_b_reaches_inta_only_through_mirror);
 	RUN(mcp23008_defval_and_change);
+	RUN(int_driver_follows_odr_and_intpol);
+	RUN(mcp23018_open_drain_and_intcc);
+	RUN(mcp23s18_one_part_at_address_0);
 	RUN(mcp23s17_no_effect_of_bytes_not_clocked_out);
 	RUN(mcp23s17_each_byte_read_clears_its_port);
 	RUN(mcp23s08_intf_read_leaves_the_interrupt);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_sx150x.c - SX1502 and SX1503: reset values, the registers at the
- * places pinctrl-sx150x.c's SX150X_123 tables put them, the SX1503's
- * B-then-A pairs and Sense order, pulls, edges into InterruptSource and
- * EventStatus (write 1 to clear, both at once; a Sense change clears),
- * and both banks in one transfer.
+ * test_sx150x.c - SX1501 to SX1509: reset values, the registers
+ * at the places pinctrl-sx150x.c's SX150X_123 and SX150X_456 tables put
+ * them, the 16-line parts' B-then-A pairs and Sense order, pulls, edges
+ * into InterruptSource and EventStatus (write 1 to clear, both at once;
+ * a Sense change clears), and both banks in one transfer.
  */
 #include "check.h"
 #include "fixture.h"
@@ -47,17 +47,65 @@ TEST(sx1502_registers)
 	rig_free(&r);
 }
 
-TEST(sx1503_pairs_b_first)
+/*
+ * The 4- and 8-line parts of SX150X_456 have no RegAdvanced (0xad
+ * NACKed); the 4-line parts have IO3-0 alone: RegSense 0x07, PLD
+ * 0x10-0x13, RegData's IO7-4 read 0, edges and NINT as the others.
+ */
+TEST(sx1501_sx1504_sx1505_maps)
 {
-	struct chip *c = one("semtech,sx1503q", 0x20);
-	const uint8_t a = 0x20;
+	static const struct { const char *compat; int adv, lines; } p[] = {
+		{ "semtech,sx1501q", 0x00, 4 },
+		{ "semtech,sx1504q", -1, 4 },
+		{ "semtech,sx1505q", -1, 8 },
+	};
+	const uint8_t a = 0x21;
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		struct chip *c = one(p[i].compat, a);
+
+		CHECK(c != NULL);
+		if (!c)
+			continue;
+		CHECK_EQ(reg_read(r.b, a, 0xad), p[i].adv);
+		CHECK_EQ(reg_read(r.b, a, 0x06), p[i].lines == 4 ? -1 : 0);
+		CHECK_EQ(reg_read(r.b, a, 0x13), 0x00);
+		CHECK_EQ(reg_read(r.b, a, 0x14), p[i].lines == 4 ? -1 : 0);
+		CHECK_EQ(reg_read(r.b, a, 0x01), 0xff);
+		CHECK_EQ(reg_write(r.b, a, 0x00, 0x0a), 0);
+		CHECK_EQ(reg_write(r.b, a, 0x01, 0xf0), 0);
+		CHECK_EQ(pin_read_bits(&c->pins, 0, 4), 0xa);
+		CHECK_EQ(reg_read(r.b, a, 0x00),
+			 p[i].lines == 4 ? 0x0a : 0xfa);
+		/* IO0 an input again, falling edges, unmasked: NINT */
+		CHECK_EQ(reg_write(r.b, a, 0x01, 0xf1), 0);
+		CHECK_EQ(reg_write(r.b, a, 0x07, 0x02), 0);
+		CHECK_EQ(reg_write(r.b, a, 0x05, 0xfe), 0);
+		ext(c, 0, 1);
+		ext(c, 0, 0);
+		CHECK_EQ(c->irq, 1);
+		CHECK_EQ(reg_read(r.b, a, 0x08), 0x01);
+		CHECK_EQ(reg_write(r.b, a, 0x08, 0x01), 0);
+		CHECK_EQ(c->irq, 0);
+		rig_free(&r);
+	}
+}
+
+/* The 16-line map: B (IO15-8) at the even address of each pair. */
+static struct chip *pairs_b_first(const char *compat, uint8_t a)
+{
+	struct chip *c = one(compat, a);
 
 	CHECK(c != NULL);
+	if (!c)
+		return NULL;
 	CHECK_EQ(reg_read(r.b, a, 0x02), 0xff);
 	CHECK_EQ(reg_read(r.b, a, 0x03), 0xff);
 	CHECK_EQ(reg_read(r.b, a, 0x08), 0xff);
 	CHECK_EQ(reg_read(r.b, a, 0x09), 0xff);
 	CHECK_EQ(reg_read(r.b, a, 0x2b), 0x00);	/* PLDTable4A */
+	CHECK_EQ(reg_read(r.b, a, 0xad), 0x00);	/* RegAdvanced */
 	CHECK_EQ(reg_read(r.b, a, 0x12), -1);
 	CHECK_EQ(reg_read(r.b, a, 0x2c), -1);
 	/* B (IO15-8) at 0x00/0x02, A (IO7-0) at 0x01/0x03 */
@@ -68,15 +116,29 @@ TEST(sx1503_pairs_b_first)
 	CHECK_EQ(pin_read_bits(&c->pins, 0, 16), 0x8124);
 	CHECK_EQ(reg_read(r.b, a, 0x00), 0x81);
 	CHECK_EQ(reg_read(r.b, a, 0x01), 0x24);
+	return c;
+}
+
+TEST(sx1503_pairs_b_first)
+{
+	pairs_b_first("semtech,sx1503q", 0x20);
 	/* the SX1503 answers only at 0x20 */
 	CHECK(rig_add(&r, "semtech,sx1503q", 0x21) == NULL);
 	rig_free(&r);
 }
 
-/* Edges: Sense picks them, the mask gates NINT, a 1 clears. */
-TEST(sx1503_edges_and_interrupt)
+/* The SX1506: the SX1503's map (SX150X_456 of pinctrl-sx150x), at an
+ * address the model does not check. */
+TEST(sx1506_pairs_b_first_any_address)
 {
-	struct chip *c = one("semtech,sx1503q", 0x20);
+	pairs_b_first("semtech,sx1506q", 0x22);
+	rig_free(&r);
+}
+
+/* Edges: Sense picks them, the mask gates NINT, a 1 clears. */
+static void edges_and_interrupt(const char *compat)
+{
+	struct chip *c = one(compat, 0x20);
 	const uint8_t a = 0x20;
 
 	CHECK_EQ(c->has_irq, 1);
@@ -107,6 +169,16 @@ TEST(sx1503_edges_and_interrupt)
 	CHECK_EQ(c->irq, 1);
 	ext(c, 13, -1);
 	rig_free(&r);
+}
+
+TEST(sx1503_edges_and_interrupt)
+{
+	edges_and_interrupt("semtech,sx1503q");
+}
+
+TEST(sx1506_edges_and_interrupt)
+{
+	edges_and_interrupt("semtech,sx1506q");
 }
 
 /*
@@ -191,11 +263,126 @@ TEST(sx1503_both_banks_in_one_transfer)
 	rig_free(&r);
 }
 
+/*
+ * SX1509 (SX150X_789): its addresses, the registers pinctrl-sx150x
+ * touches, open drain, polarity, OSCIO through RegClock, RegMisc's
+ * auto-clear on a RegData read and auto-increment, the reset key.
+ */
+TEST(sx1509_map)
+{
+	struct chip *c;
+	const uint8_t a = 0x3e;
+	uint8_t two[2];
+
+	CHECK(one("semtech,sx1509q", 0x20) == NULL);	/* not its address */
+	rig_free(&r);
+	c = one("semtech,sx1509q", a);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	CHECK_EQ(c->pins.n, 17);
+	CHECK_EQ(reg_read(r.b, a, 0x0e), 0xff);	/* DirB */
+	CHECK_EQ(reg_read(r.b, a, 0x1f), 0x00);	/* RegMisc */
+	CHECK_EQ(reg_read(r.b, a, 0x80), -1);
+	/* probe: RegMisc auto-clear off, polarity 0 */
+	CHECK_EQ(reg_write(r.b, a, 0x1f, 0x01), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x0c, 0x00), 0);
+	/* IO1 output 1 push-pull, IO2 output 1 open drain, IO3 inverted */
+	CHECK_EQ(reg_write(r.b, a, 0x0b, 0x04), 0);	/* OpenDrainA */
+	CHECK_EQ(reg_write(r.b, a, 0x0d, 0x08), 0);	/* PolarityA */
+	CHECK_EQ(reg_write(r.b, a, 0x11, 0xff), 0);	/* DataA */
+	CHECK_EQ(reg_write(r.b, a, 0x0f, 0xf1), 0);	/* IO3-1 outputs */
+	CHECK_EQ(pin_level(&c->pins, 1), PIN_1);
+	CHECK_EQ(pin_level(&c->pins, 2), PIN_Z);
+	CHECK_EQ(pin_level(&c->pins, 3), PIN_0);	/* 1 inverted */
+	CHECK_EQ(reg_read(r.b, a, 0x11) & 0x0e, 0x0e);	/* 2 floats (1), 3 inverted back */
+	/* OSCIO (line 16): 0x1f a steady 1, 0x10 a steady 0 */
+	CHECK_EQ(pin_level(&c->pins, 16), PIN_Z);
+	CHECK_EQ(reg_write(r.b, a, 0x1e, 0x1f), 0);
+	CHECK_EQ(pin_level(&c->pins, 16), PIN_1);
+	CHECK_EQ(reg_write(r.b, a, 0x1e, 0x10), 0);
+	CHECK_EQ(pin_level(&c->pins, 16), PIN_0);
+	/* IO0 falling edges, unmasked; RegSenseLowA 0x17 */
+	CHECK_EQ(reg_write(r.b, a, 0x17, 0x02), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x13, 0xfe), 0);
+	ext(c, 0, 1);
+	ext(c, 0, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x11) & 1, 0);	/* auto-clear off */
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x19), 0x01);
+	CHECK_EQ(reg_write(r.b, a, 0x19, 0x01), 0);
+	CHECK_EQ(c->irq, 0);
+	/* RegMisc bit 0 = 0: a RegData read clears the bank's source */
+	CHECK_EQ(reg_write(r.b, a, 0x1f, 0x00), 0);
+	ext(c, 0, 1);
+	ext(c, 0, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x11) & 1, 0);
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(reg_read(r.b, a, 0x1b), 0x01);	/* EventStatusA kept */
+	/* bit 1: the pointer stays (two reads of DirB) */
+	CHECK_EQ(reg_write(r.b, a, 0x1f, 0x02), 0);
+	CHECK_EQ(reg_read_block(r.b, a, 0x0e, two, 2), 0);
+	CHECK_EQ(two[0], 0xff);
+	CHECK_EQ(two[1], 0xff);
+	CHECK_EQ(reg_write(r.b, a, 0x1f, 0x00), 0);
+	CHECK_EQ(reg_read_block(r.b, a, 0x0e, two, 2), 0);
+	CHECK_EQ(two[1], 0xf1);				/* DirA */
+	/* the reset key */
+	CHECK_EQ(reg_write(r.b, a, 0x7d, 0x12), 0);
+	CHECK_EQ(reg_write(r.b, a, 0x7d, 0x34), 0);
+	CHECK_EQ(reg_read(r.b, a, 0x0f), 0xff);
+	CHECK_EQ(reg_read(r.b, a, 0x1e), 0x00);
+	CHECK_EQ(pin_level(&c->pins, 16), PIN_Z);
+	rig_free(&r);
+}
+
+/* SX1507 and SX1508: the 4- and 8-line maps of SX150X_789. */
+TEST(sx1507_sx1508_maps)
+{
+	struct chip *c = one("semtech,sx1508q", 0x21);
+	const uint8_t a = 0x21;
+
+	CHECK(c != NULL);
+	CHECK_EQ(c->pins.n, 9);
+	CHECK_EQ(reg_write(r.b, a, 0x08, 0x05), 0);	/* RegData */
+	CHECK_EQ(reg_write(r.b, a, 0x07, 0xf0), 0);	/* RegDir */
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 4), 0x5);
+	CHECK_EQ(reg_write(r.b, a, 0x0f, 0x1f), 0);	/* RegClock */
+	CHECK_EQ(pin_level(&c->pins, 8), PIN_1);
+	CHECK_EQ(reg_write(r.b, a, 0x0a, 0x02), 0);	/* SenseHigh: IO4 fall */
+	CHECK_EQ(reg_write(r.b, a, 0x09, 0xef), 0);
+	ext(c, 4, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, a, 0x0c), 0x10);
+	rig_free(&r);
+	c = one("semtech,sx1507q", 0x70);
+	CHECK(c != NULL);
+	CHECK_EQ(c->pins.n, 5);
+	CHECK_EQ(reg_write(r.b, 0x70, 0x0d, 0x1f), 0);	/* RegClock */
+	CHECK_EQ(pin_level(&c->pins, 4), PIN_1);
+	CHECK_EQ(reg_write(r.b, 0x70, 0x0a, 0x01), 0);	/* IO0 rising */
+	CHECK_EQ(reg_write(r.b, 0x70, 0x09, 0xfe), 0);
+	ext(c, 0, 0);
+	ext(c, 0, -1);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, 0x70, 0x0b), 0x01);	/* InterruptSource */
+	CHECK_EQ(reg_write(r.b, 0x70, 0x0c, 0x01), 0);	/* EventStatus: both */
+	CHECK_EQ(c->irq, 0);
+	rig_free(&r);
+}
+
 int main(void)
 {
 	RUN(sx1502_registers);
+	RUN(sx1501_sx1504_sx1505_maps);
+	RUN(sx1509_map);
+	RUN(sx1507_sx1508_maps);
 	RUN(sx1503_pairs_b_first);
+	RUN(sx1506_pairs_b_first_any_address);
 	RUN(sx1503_edges_and_interrupt);
+	RUN(sx1506_edges_and_interrupt);
 	RUN(sx1503_a_one_clears_source_and_event);
 	RUN(sx1502_sense_change_clears_the_line);
 	RUN(sx1503_both_banks_in_one_transfer);

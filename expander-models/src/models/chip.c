@@ -116,6 +116,17 @@ void chip_add_target(struct chip *c, uint16_t addr,
 	t->priv = priv;
 }
 
+/* The INT pin as the part drives it for c->irq (chip.h). */
+static void int_pin_follow(struct chip *c)
+{
+	enum pin_drive idle = c->irq_push_pull ? DRV_HIGH : DRV_HIZ;
+
+	if (c->irq_active_high)
+		pin_set_drive(&c->intpin, 0, c->irq ? DRV_HIGH : DRV_LOW);
+	else
+		pin_set_drive(&c->intpin, 0, c->irq ? DRV_LOW : idle);
+}
+
 void chip_set_irq(struct chip *c, bool asserted)
 {
 	struct world *w = c->w;
@@ -135,13 +146,17 @@ void chip_set_irq(struct chip *c, bool asserted)
 		world_changed(w, &ch);
 	}
 	/* After the I record: what the INT net does follows from it. */
-	pin_set_drive(&c->intpin, 0, c->irq_active_high ?
-		      (asserted ? DRV_HIGH : DRV_LOW) :
-		      (asserted ? DRV_LOW : DRV_HIZ));
+	int_pin_follow(c);
+}
+
+void chip_set_int_drive(struct chip *c, bool active_high, bool push_pull)
+{
+	c->irq_active_high = active_high;
+	c->irq_push_pull = push_pull || active_high;
+	int_pin_follow(c);
 }
 
 void chip_int_active_high(struct chip *c)
 {
-	c->irq_active_high = true;
-	pin_set_drive(&c->intpin, 0, c->irq ? DRV_HIGH : DRV_LOW);
+	chip_set_int_drive(c, true, true);
 }

@@ -94,9 +94,12 @@ struct chip {
 	bool has_irq;
 	/*
 	 * INT active high, push-pull instead (chip_int_active_high()):
-	 * driven high while asserted, low otherwise.
+	 * driven high while asserted, low otherwise; or active low,
+	 * push-pull (irq_push_pull alone): low while asserted, driven high
+	 * otherwise (chip_set_int_drive()).
 	 */
 	bool irq_active_high;
+	bool irq_push_pull;
 	/*
 	 * The INT pin on the pin layer: low while asserted, released
 	 * otherwise. The DT's interrupts property wires it to a line of a
@@ -140,6 +143,13 @@ void chip_set_irq(struct chip *c, bool asserted);
  * (driven low at once while not asserted), not active low, open drain.
  */
 void chip_int_active_high(struct chip *c);
+/*
+ * How the part drives INT now (a part whose registers choose, e.g. the
+ * MCP23xxx's IOCON.ODR and INTPOL): active high or low, push-pull or
+ * open drain (open drain is active low: an active-high open-drain pin
+ * is taken as push-pull). The pin follows at once.
+ */
+void chip_set_int_drive(struct chip *c, bool active_high, bool push_pull);
 
 /* Attach a target to the chip at addr, served by ops with priv. */
 void chip_add_target(struct chip *c, uint16_t addr,

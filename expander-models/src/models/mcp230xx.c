@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * mcp230xx.c - Microchip MCP23008 (8 lines) and MCP23017 (16 lines, ports
- * A and B) on I2C, as pinctrl-mcp23s08 drives them: the I2C front end of
- * the register file in mcp23xxx.c (registers, pointer rules, interrupt
- * on change: mcp23xxx.h).
+ * mcp230xx.c - Microchip MCP23008 (8 lines), MCP23017 and MCP23018 (16
+ * lines, ports A and B; the MCP23018's outputs open drain) on I2C, as
+ * pinctrl-mcp23s08 drives them: the I2C front end of the register file
+ * in mcp23xxx.c (registers, pointer rules, interrupt on change, the
+ * MCP23018's differences: mcp23xxx.h).
  *
  * The first written byte is the register address; addresses past the
  * map are NACKed. Data bytes then go to or come from the pointer, which
  * moves as mcp23xxx_next() says (the front end: regfile.h). A read byte's effect (GPIO and INTCAP
  * clear the port's interrupt) happens as the byte goes out: the bus asks
  * for a byte only when the controller clocks it. chip->irq is INTA (port
- * A's interrupt, or either port's with IOCON.MIRROR).
+ * A's interrupt, or either port's with IOCON.MIRROR), driven as IOCON's
+ * ODR and INTPOL say. The MCP23018's address (ADDR pin, an analog level)
+ * is 0100xxx too.
  */
 
 #include "models/chip.h"
@@ -25,6 +28,10 @@ struct mcp230xx {
 
 static void mcp_irq(struct mcp23xxx *d)
 {
+	bool high, pp;
+
+	mcp23xxx_int_drive(d, &high, &pp);
+	chip_set_int_drive(d->c, high, pp);
 	chip_set_irq(d->c, mcp23xxx_inta(d));
 }
 
@@ -74,7 +81,8 @@ static int mcp_init(struct chip *c, char *err, size_t errlen)
 		return -1;
 	}
 	c->has_irq = true;
-	mcp23xxx_init(&m->regs, c, c->v->lines / 8, 0, mcp_irq);
+	mcp23xxx_init(&m->regs, c, c->v->lines / 8, 0, c->v->data, mcp_irq);
+	mcp_irq(&m->regs);	/* INT as IOCON's power-on value drives it */
 	regfile_add(&m->rf, c, c->reg, &mcp_rules, &m->regs);
 	c->pins.notify = mcp_pin_changed;
 	c->pins.ctx = m;
@@ -89,5 +97,7 @@ static const struct chip_family mcp230xx_family = {
 const struct chip_variant mcp230xx_variants[] = {
 	{ "microchip,mcp23008", "mcp23008", &mcp230xx_family, 8, NULL },
 	{ "microchip,mcp23017", "mcp23017", &mcp230xx_family, 16, NULL },
+	{ "microchip,mcp23018", "mcp23018", &mcp230xx_family, 16,
+	  &mcp23x18_kind },
 	{ NULL },
 };

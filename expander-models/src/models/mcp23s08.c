@@ -23,8 +23,11 @@
  * out" (DS20001952C 3.6.4): a frame that ends earlier, or the byte after
  * the last one the controller clocks, clears nothing. Every part that
  * answered the opcode sees the read. INT is chip->irq: the INTA outputs
- * of the parts, open drain on one net (mcp23xxx.h). Not modelled: the
- * MCP23S18.
+ * of the parts on one net, driven as the first part's IOCON.ODR and
+ * INTPOL say (a board with several parts on one net sets ODR:
+ * drive-open-drain). The MCP23S18 (open-drain outputs, IOCON.INTCC:
+ * mcp23xxx.h) has no address pins and no HAEN: it answers address 0
+ * alone, spi-present-mask 0x1.
  */
 
 #include "buses/spi_target.h"
@@ -56,8 +59,13 @@ static void mcp_irq(struct mcp23xxx *d)
 	bool any = false;
 	unsigned int i;
 
+	bool high, pp;
+
 	for (i = 0; i < m->ndev; i++)
 		any |= mcp23xxx_inta(&m->dev[i].regs);
+	/* one net: driven as the first part's IOCON says (mcp23xxx.h) */
+	mcp23xxx_int_drive(&m->dev[0].regs, &high, &pp);
+	chip_set_int_drive(&m->c, high, pp);
 	chip_set_irq(&m->c, any);
 }
 
@@ -147,6 +155,11 @@ static unsigned int mcp_lines(const struct chip_variant *v,
 			 mask);
 		return 0;
 	}
+	if (v->data && mask != 1) {
+		snprintf(err, errlen, "spi-present-mask 0x%x: the %s has no "
+			 "address pins, want 0x1", mask, v->part);
+		return 0;
+	}
 	return v->lines * __builtin_popcount(mask);
 }
 
@@ -163,10 +176,12 @@ static int mcp_spi_init(struct chip *c, const struct spi_chip_cfg *cfg,
 		if (!(mask & (1u << a)))
 			continue;
 		m->dev[n].addr = a;
-		mcp23xxx_init(&m->dev[n].regs, c, ports, n * v->lines, mcp_irq);
+		mcp23xxx_init(&m->dev[n].regs, c, ports, n * v->lines,
+			      v->data, mcp_irq);
 		n++;
 	}
 	m->ndev = n;
+	mcp_irq(&m->dev[0].regs);	/* INT as IOCON's power-on value */
 	spi_word_target_init(&m->wt, &mcp_wops, m);
 	c->spi_targets[0] = &m->wt.t;
 	c->nspi = 1;
@@ -184,5 +199,7 @@ static const struct chip_family mcp23s08_family = {
 const struct chip_variant mcp23s08_variants[] = {
 	{ "microchip,mcp23s08", "mcp23s08", &mcp23s08_family, 8, NULL },
 	{ "microchip,mcp23s17", "mcp23s17", &mcp23s08_family, 16, NULL },
+	{ "microchip,mcp23s18", "mcp23s18", &mcp23s08_family, 16,
+	  &mcp23x18_kind },
 	{ NULL },
 };

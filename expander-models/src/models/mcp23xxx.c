@@ -5,6 +5,10 @@
 #define IOCON_08	0x3e	/* 8-line parts: bits 7, 6, 0 unimplemented */
 #define IOCON_17	0xfe	/* 16-line parts: bit 0 unimplemented */
 
+const struct mcp23xxx_kind mcp23x18_kind = {
+	.iocon = 0xe7, .od_outputs = true, .intcc = true,
+};
+
 static uint16_t levels(const struct mcp23xxx *d)
 {
 	return pin_read_bits(&d->c->pins, d->first, 8 * d->nport);
@@ -21,7 +25,9 @@ static void apply(struct mcp23xxx *d)
 			     r[MCP_GPPU] & b ? DRV_WEAK_HIGH : DRV_HIZ);
 		pin_set_drive(&d->c->pins, d->first + i,
 			      r[MCP_IODIR] & b ? DRV_HIZ :
-			      r[MCP_OLAT] & b ? DRV_HIGH : DRV_LOW);
+			      !(r[MCP_OLAT] & b) ? DRV_LOW :
+			      d->kind && d->kind->od_outputs ? DRV_HIZ :
+			      DRV_HIGH);
 	}
 }
 
@@ -74,11 +80,13 @@ static void clear_port(struct mcp23xxx *d, unsigned int p)
 }
 
 void mcp23xxx_init(struct mcp23xxx *d, struct chip *c, unsigned int nport,
-		   unsigned int first, void (*irq)(struct mcp23xxx *d))
+		   unsigned int first, const struct mcp23xxx_kind *kind,
+		   void (*irq)(struct mcp23xxx *d))
 {
 	unsigned int p;
 
 	d->c = c;
+	d->kind = kind;
 	d->nport = nport;
 	d->first = first;
 	d->irq = irq;
@@ -145,6 +153,14 @@ void mcp23xxx_read_done(struct mcp23xxx *d, uint8_t a)
 	unsigned int p;
 	int k = mcp23xxx_decode(d, a, &p);
 
+	if (d->kind && d->kind->intcc) {
+		/* IOCON.INTCC: the one read that clears (mcp23xxx.h) */
+		bool cc = d->r[0][MCP_IOCON] & MCP_IOCON_INTCC;
+
+		if (k == (cc ? MCP_INTCAP : MCP_GPIO))
+			clear_port(d, p);
+		return;
+	}
 	if (k == MCP_GPIO || k == MCP_INTCAP)
 		clear_port(d, p);
 }
@@ -168,8 +184,10 @@ void mcp23xxx_write(struct mcp23xxx *d, uint8_t a, uint8_t v)
 	case MCP_INTCAP:
 		return;		/* read only */
 	case MCP_IOCON:
-		d->r[0][MCP_IOCON] = v & (d->nport == 1 ? IOCON_08 : IOCON_17);
-		d->irq(d);	/* MIRROR moves port B's interrupt onto INTA */
+		d->r[0][MCP_IOCON] = v & (d->kind ? d->kind->iocon :
+					  d->nport == 1 ? IOCON_08 : IOCON_17);
+		/* MIRROR moves port B's interrupt onto INTA; ODR, INTPOL */
+		d->irq(d);
 		return;
 	case MCP_GPIO:
 		k = MCP_OLAT;
@@ -188,6 +206,15 @@ bool mcp23xxx_inta(const struct mcp23xxx *d)
 		 (d->r[0][MCP_IOCON] & MCP_IOCON_MIRROR);
 
 	return d->r[0][MCP_INTF] || b;
+}
+
+void mcp23xxx_int_drive(const struct mcp23xxx *d, bool *active_high,
+			bool *push_pull)
+{
+	uint8_t iocon = d->r[0][MCP_IOCON];
+
+	*push_pull = !(iocon & MCP_IOCON_ODR);
+	*active_high = *push_pull && (iocon & MCP_IOCON_INTPOL);
 }
 
 bool mcp23xxx_owns(const struct mcp23xxx *d, unsigned int pin)

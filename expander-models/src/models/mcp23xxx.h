@@ -37,12 +37,25 @@
  * to port A, INTB to port B; IOCON.MIRROR ORs them onto both pins.
  *
  * The model's one INT output (chip->irq) is INTA: INTB is not brought
- * out. Assumed where the datasheet is silent: DEFVAL is compared with
- * the pin levels (before IPOL); a DEFVAL condition that still stands
- * when a read clears the interrupt is a new interrupt at once (INTF =
- * the DEFVAL pins that still differ, INTCAP = the port then), so INT
- * does not drop; INT is active low and open drain whatever INTPOL and
- * ODR say (the board's INT nets have their pull-ups).
+ * out. Its driver follows IOCON (3.5.6, bits ODR and INTPOL): ODR = 1
+ * open drain, active low (ODR overrides INTPOL); ODR = 0 an active
+ * driver, INTPOL = 1 active high, INTPOL = 0 active low (power-on:
+ * IOCON = 0, active low, push-pull). mcp23xxx_int_drive() says which;
+ * the front end applies it to the chip's INT pin. Assumed where the
+ * datasheet is silent: DEFVAL is compared with the pin levels (before
+ * IPOL); a DEFVAL condition that still stands when a read clears the
+ * interrupt is a new interrupt at once (INTF = the DEFVAL pins that
+ * still differ, INTCAP = the port then), so INT does not drop.
+ *
+ * The MCP23018 (I2C) and MCP23S18 (SPI), struct mcp23xxx_kind: the
+ * MCP23x17's register file with open-drain outputs (an output at 1 is
+ * released: the pin reads what its pull-up, GPPU or the board's, gives;
+ * at 0 it sinks) and IOCON.INTCC, which picks the read that clears an
+ * interrupt: 1 INTCAP, 0 GPIO. Their IOCON has BANK, MIRROR, SEQOP,
+ * ODR, INTPOL and INTCC (bits 7, 6, 5, 2, 1, 0); no HAEN (no address
+ * pins). Not checked against the MCP23018/MCP23S18 datasheet (its IOCON
+ * table was not at hand): those bit positions and INTCC's meaning, taken
+ * from pinctrl-mcp23s08, which sets INTCC on these two parts alone.
  */
 #ifndef EXPANDER_MCP23XXX_H
 #define EXPANDER_MCP23XXX_H
@@ -60,9 +73,23 @@ enum { MCP_IODIR, MCP_IPOL, MCP_GPINTEN, MCP_DEFVAL, MCP_INTCON,
 #define MCP_IOCON_MIRROR	0x40
 #define MCP_IOCON_SEQOP	0x20
 #define MCP_IOCON_HAEN	0x08	/* the SPI parts: address pins used */
+#define MCP_IOCON_ODR	0x04
+#define MCP_IOCON_INTPOL	0x02
+#define MCP_IOCON_INTCC	0x01	/* MCP23x18 */
+
+/* What a part has beyond the MCP23x08/MCP23x17 (chip_variant data). */
+struct mcp23xxx_kind {
+	uint8_t iocon;		/* its implemented IOCON bits */
+	bool od_outputs;	/* outputs open drain: a 1 releases the pin */
+	bool intcc;		/* IOCON.INTCC: 1 INTCAP clears, 0 GPIO */
+};
+
+/* MCP23018, MCP23S18 */
+extern const struct mcp23xxx_kind mcp23x18_kind;
 
 struct mcp23xxx {
 	struct chip *c;
+	const struct mcp23xxx_kind *kind;	/* NULL: MCP23x08/x17 */
 	unsigned int nport;	/* 1: '08, 2: '17 */
 	unsigned int first;	/* its first line on c's pins */
 	uint8_t r[2][MCP_NREG];	/* IOCON lives in r[0][MCP_IOCON] only */
@@ -73,10 +100,12 @@ struct mcp23xxx {
 
 /*
  * A part of nport ports on c's pins from first on, in its power-on
- * state (every line an input); irq is called when INT may change.
+ * state (every line an input); irq is called when INT may change (an
+ * IOCON write included); kind NULL for the MCP23x08/x17.
  */
 void mcp23xxx_init(struct mcp23xxx *d, struct chip *c, unsigned int nport,
-		   unsigned int first, void (*irq)(struct mcp23xxx *d));
+		   unsigned int first, const struct mcp23xxx_kind *kind,
+		   void (*irq)(struct mcp23xxx *d));
 /* Register address a in the part's map: the register, or -1 past it. */
 int mcp23xxx_decode(const struct mcp23xxx *d, uint8_t a, unsigned int *port);
 /* The pointer after a data byte at address a (SEQOP, BANK, rollover). */
@@ -94,6 +123,9 @@ uint8_t mcp23xxx_read(struct mcp23xxx *d, uint8_t a);
 void mcp23xxx_write(struct mcp23xxx *d, uint8_t a, uint8_t v);
 /* INTA: port A's interrupt pending, or with MIRROR either port's. */
 bool mcp23xxx_inta(const struct mcp23xxx *d);
+/* How IOCON says INTA is driven: active high? push-pull? */
+void mcp23xxx_int_drive(const struct mcp23xxx *d, bool *active_high,
+			bool *push_pull);
 /* After a change of the part's pins from outside: interrupt on change. */
 void mcp23xxx_check(struct mcp23xxx *d);
 /* Whether line pin of the chip is one of this part's. */
