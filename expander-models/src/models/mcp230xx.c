@@ -28,10 +28,7 @@ struct mcp230xx {
 
 static void mcp_irq(struct mcp23xxx *d)
 {
-	bool high, pp;
-
-	mcp23xxx_int_drive(d, &high, &pp);
-	chip_set_int_drive(d->c, high, pp);
+	mcp23xxx_int_drive(d);
 	chip_set_irq(d->c, mcp23xxx_inta(d));
 }
 

@@ -59,13 +59,10 @@ static void mcp_irq(struct mcp23xxx *d)
 	bool any = false;
 	unsigned int i;
 
-	bool high, pp;
-
 	for (i = 0; i < m->ndev; i++)
 		any |= mcp23xxx_inta(&m->dev[i].regs);
 	/* one net: driven as the first part's IOCON says (mcp23xxx.h) */
-	mcp23xxx_int_drive(&m->dev[0].regs, &high, &pp);
-	chip_set_int_drive(&m->c, high, pp);
+	mcp23xxx_int_drive(&m->dev[0].regs);
 	chip_set_irq(&m->c, any);
 }
 

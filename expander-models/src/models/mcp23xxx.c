@@ -208,13 +208,13 @@ bool mcp23xxx_inta(const struct mcp23xxx *d)
 	return d->r[0][MCP_INTF] || b;
 }
 
-void mcp23xxx_int_drive(const struct mcp23xxx *d, bool *active_high,
-			bool *push_pull)
+void mcp23xxx_int_drive(const struct mcp23xxx *d)
 {
 	uint8_t iocon = d->r[0][MCP_IOCON];
+	bool push_pull = !(iocon & MCP_IOCON_ODR);
 
-	*push_pull = !(iocon & MCP_IOCON_ODR);
-	*active_high = *push_pull && (iocon & MCP_IOCON_INTPOL);
+	chip_set_int_drive(d->c, push_pull && (iocon & MCP_IOCON_INTPOL),
+			   push_pull);
 }
 
 bool mcp23xxx_owns(const struct mcp23xxx *d, unsigned int pin)

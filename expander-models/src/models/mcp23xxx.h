@@ -40,8 +40,8 @@
  * out. Its driver follows IOCON (3.5.6, bits ODR and INTPOL): ODR = 1
  * open drain, active low (ODR overrides INTPOL); ODR = 0 an active
  * driver, INTPOL = 1 active high, INTPOL = 0 active low (power-on:
- * IOCON = 0, active low, push-pull). mcp23xxx_int_drive() says which;
- * the front end applies it to the chip's INT pin. Assumed where the
+ * IOCON = 0, active low, push-pull). mcp23xxx_int_drive() puts it on
+ * the chip's INT pin. Assumed where the
  * datasheet is silent: DEFVAL is compared with the pin levels (before
  * IPOL); a DEFVAL condition that still stands when a read clears the
  * interrupt is a new interrupt at once (INTF = the DEFVAL pins that
@@ -123,9 +123,8 @@ uint8_t mcp23xxx_read(struct mcp23xxx *d, uint8_t a);
 void mcp23xxx_write(struct mcp23xxx *d, uint8_t a, uint8_t v);
 /* INTA: port A's interrupt pending, or with MIRROR either port's. */
 bool mcp23xxx_inta(const struct mcp23xxx *d);
-/* How IOCON says INTA is driven: active high? push-pull? */
-void mcp23xxx_int_drive(const struct mcp23xxx *d, bool *active_high,
-			bool *push_pull);
+/* Drive the chip's INT pin as this part's IOCON says (ODR, INTPOL). */
+void mcp23xxx_int_drive(const struct mcp23xxx *d);
 /* After a change of the part's pins from outside: interrupt on change. */
 void mcp23xxx_check(struct mcp23xxx *d);
 /* Whether line pin of the chip is one of this part's. */
