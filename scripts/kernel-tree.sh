@@ -29,7 +29,7 @@ if ! git --git-dir="$SRC/.git" rev-parse -q --verify refs/tags/base \
 	echo "kernel: extracting $TARBALL"
 	tar -xf "$TARBALL" -C "$SRC.tmp" --strip-components=1
 	git -C "$SRC.tmp" init -q
-	# No automatic gc: the tree's ~90000 objects would be repacked in
+	# No automatic gc: the tree's ~100000 objects would be repacked in
 	# the background (minutes of a core) while the kernel builds.
 	git -C "$SRC.tmp" config gc.auto 0
 	# Debian's top-level .gitignore ignores everything: add with -f.
