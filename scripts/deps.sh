@@ -47,7 +47,11 @@ QEMU_MIN=1:10.0
 QEMU_PKGS="qemu-system-arm qemu-system-common qemu-system-data"
 BACKPORTS=/etc/apt/sources.list.d/bookworm-backports.sources
 
-APT="apt-get -q -o DPkg::Lock::Timeout=600"
+# By-Hash=force and Retries: index files fetched by their hash (immutable)
+# and downloads retried, so that a mirror in the middle of a sync fails
+# nothing it need not (scripts/fetch-linux-source.sh does the same).
+APT="apt-get -q -o DPkg::Lock::Timeout=600 -o Acquire::By-Hash=force
+	-o Acquire::Retries=3"
 export DEBIAN_FRONTEND=noninteractive
 
 installed() {	# PKG: installed (any version)
@@ -57,9 +61,19 @@ installed() {	# PKG: installed (any version)
 updated=0
 apt_update() {
 	[ $updated = 1 ] && return
-	# A fresh machine's package lists may be empty or stale.
-	$APT update >/dev/null
-	updated=1
+	# A fresh machine's package lists may be empty or stale. An update
+	# can still fail on a mirror caught mid-sync ("File has unexpected
+	# size ... Mirror sync in progress?", seen in CI): try again later.
+	for try in 1 2 3 4 5; do
+		if $APT update >/dev/null; then
+			updated=1
+			return
+		fi
+		[ $try = 5 ] && break
+		echo "deps: apt-get update failed (try $try of 5), again in $((try * 30)) s" >&2
+		sleep $((try * 30))
+	done
+	die "apt-get update failed 5 times: is Debian's archive reachable?"
 }
 die() {
 	echo "deps: $*" >&2

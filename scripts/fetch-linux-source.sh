@@ -47,7 +47,14 @@ APT="apt-get -q -o Dir::Etc::sourcelist=/dev/null
 	-o Dir::Cache=$A -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=
 	-o Acquire::Languages=none -o Acquire::By-Hash=force"
 echo "kernel: fetching linux-source-$V from Debian's $SUITE" >&2
-$APT update >&2
+# Still retried: a mirror may be unreachable for a moment.
+try=1
+until $APT update >&2; do
+	[ $try = 5 ] && { echo "kernel: apt-get update failed 5 times" >&2; exit 1; }
+	echo "kernel: apt-get update failed (try $try of 5), again in $((try * 30)) s" >&2
+	sleep $((try * 30))
+	try=$((try + 1))
+done
 (cd "$A/archives" && $APT download "linux-source-$V" >&2)
 deb=$(ls "$A"/archives/linux-source-"$V"_*_all.deb | tail -n 1)
 rm -rf "$A/pkg"
