@@ -50,9 +50,9 @@ echo "kernel: fetching linux-source-$V from Debian's $SUITE" >&2
 # Still retried: a mirror may be unreachable for a moment.
 try=1
 until $APT update >&2; do
-	[ $try = 5 ] && { echo "kernel: apt-get update failed 5 times" >&2; exit 1; }
-	echo "kernel: apt-get update failed (try $try of 5), again in $((try * 30)) s" >&2
-	sleep $((try * 30))
+	[ $try = 3 ] && { echo "kernel: apt-get update failed 3 times" >&2; exit 1; }
+	echo "kernel: apt-get update failed (try $try of 3), again in $((try * 20)) s" >&2
+	sleep $((try * 20))
 	try=$((try + 1))
 done
 (cd "$A/archives" && $APT download "linux-source-$V" >&2)
