@@ -194,7 +194,7 @@ TEST(max7301_read_without_cs_release_echoes)
 /* MC33880: 8-bit command, bit n = output n on (low); faults out. */
 TEST(mc33880_outputs_and_faults)
 {
-	struct chip *c = part("freescale,mc33880", 0, 0);
+	struct chip *c = part("fsl,mc33880", 0, 0);
 	uint8_t tx[1] = { 0x00 }, rx[1];
 
 	frame(tx, rx, 1);		/* probe writes 0x00 twice */
@@ -232,7 +232,7 @@ TEST(mc33880_daisy_chain)
 	spi_rig_dev(&r, 0, 0, false, 1000000);
 	{
 		const struct chip_variant *v =
-			chip_variant_find("freescale,mc33880");
+			chip_variant_find("fsl,mc33880");
 		char err[64];
 
 		a = chip_create_spi(v, &cfg, &r.w, err, sizeof(err));

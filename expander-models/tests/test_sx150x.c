@@ -247,19 +247,30 @@ TEST(sx1502_sense_change_clears_the_line)
 	rig_free(&r);
 }
 
-/* The block minimum: both banks of Data in one write and one read. */
-TEST(sx1503_both_banks_in_one_transfer)
+/*
+ * The pointer stays on its register: a second data byte writes or reads
+ * the register of the command byte again, not the next one (the model's
+ * assumption, sx150x.c); one register byte per transfer reaches both.
+ */
+TEST(sx1503_pointer_stays)
 {
 	struct chip *c = one("semtech,sx1503q", 0x20);
-	uint8_t dir[3] = { 0x02, 0x00, 0x00 }, w[3] = { 0x00, 0xc3, 0x96 };
+	uint8_t dirb[2] = { 0x02, 0x00 }, dira[2] = { 0x03, 0x00 };
+	uint8_t w[3] = { 0x00, 0xc3, 0x96 }, wa[2] = { 0x01, 0x5a };
 	uint8_t in[2];
 
-	CHECK_EQ(raw_write(r.b, 0x20, dir, 3), 0);
+	CHECK_EQ(raw_write(r.b, 0x20, dirb, 2), 0);
+	CHECK_EQ(raw_write(r.b, 0x20, dira, 2), 0);
 	CHECK_EQ(raw_write(r.b, 0x20, w, 3), 0);
-	CHECK_EQ(pin_read_bits(&c->pins, 0, 16), 0xc396);
+	/* both bytes went to DataB, the last one stays; DataA keeps 0xff */
+	CHECK_EQ(pin_read_bits(&c->pins, 8, 8), 0x96);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 8), 0xff);
+	CHECK_EQ(raw_write(r.b, 0x20, wa, 2), 0);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 16), 0x965a);
 	CHECK_EQ(reg_read_block(r.b, 0x20, 0x00, in, 2), 0);
-	CHECK_EQ(in[0], 0xc3);
+	CHECK_EQ(in[0], 0x96);
 	CHECK_EQ(in[1], 0x96);
+	CHECK_EQ(reg_read(r.b, 0x20, 0x01), 0x5a);
 	rig_free(&r);
 }
 
@@ -385,6 +396,6 @@ int main(void)
 	RUN(sx1506_edges_and_interrupt);
 	RUN(sx1503_a_one_clears_source_and_event);
 	RUN(sx1502_sense_change_clears_the_line);
-	RUN(sx1503_both_banks_in_one_transfer);
+	RUN(sx1503_pointer_stays);
 	return CHECK_DONE();
 }

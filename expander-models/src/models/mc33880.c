@@ -101,8 +101,8 @@ static const struct chip_family mc33880_family = {
 	.spi_init = mc33880_spi_init,
 };
 
-/* gpio-mc33880 has no OF table: the SPI core matches "mc33880". */
+/* gpio-mc33880 matches "fsl,mc33880" (patch upstream/0036). */
 const struct chip_variant mc33880_variants[] = {
-	{ "freescale,mc33880", "mc33880", &mc33880_family, 8, NULL },
+	{ "fsl,mc33880", "mc33880", &mc33880_family, 8, NULL },
 	{ NULL },
 };

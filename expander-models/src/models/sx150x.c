@@ -27,11 +27,16 @@
  *   0x11-15 0x22-0x2b  PLDTable0-4, stored
  *   0xad    0xad       RegAdvanced (reset 0x00), stored
  *
- * The register pointer moves on by one after every data byte (a two-byte
- * transfer from 0x00 reaches both banks of the SX1503); a command byte
- * for an address outside the map is NACKed, and the pointer walking into
- * a gap reads 0 and ignores writes. Outputs are push-pull; a line with
- * both pull resistors enabled gets the pull-up.
+ * The register pointer stays where the command byte set it: every
+ * further data byte of the transfer reads or writes that same register
+ * (a two-byte read from 0x00 of the SX1503 returns bank B twice).
+ * Assumed: the I2C sections of the SX1501/SX1502/SX1503 datasheet, as
+ * the sources seen quote them, do not say that the address moves on,
+ * where the SX1508B/SX1509B datasheet says it can (RegMisc); so
+ * pinctrl-sx150x accesses these parts one byte per transfer (its block
+ * access, patch upstream/0020, is for the SX1508/SX1509 only). A command
+ * byte for an address outside the map is NACKed. Outputs are push-pull;
+ * a line with both pull resistors enabled gets the pull-up.
  *
  * Interrupts (SX1501/SX1502/SX1503 datasheet, register table): an
  * edge that RegSense asks for (01 rising, 10 falling, 11 both, 00 none)
@@ -55,9 +60,8 @@
  * latch), the boost and auto-clear bits of RegAdvanced (the driver
  * writes 0x00, the reset value; the auto-clear on a RegData read is
  * taken to be off there), NRESET. Not checked against the datasheets:
- * the reset value of RegAdvanced, that the pointer increments (one
- * SX1503 library writes 0x12 registers in one transfer), the SX1502's
- * address range (the model accepts any).
+ * the reset value of RegAdvanced, the SX1502's address range (the model
+ * accepts any).
  */
 #include <string.h>
 
@@ -393,7 +397,7 @@ static void sx150x_pin_changed(void *ctx, unsigned int pin,
 }
 
 static const struct regfile_rules sx150x_rules = {
-	.size = 256, .step = REGFILE_WRAP, .valid = valid,
+	.size = 256, .step = REGFILE_STAY, .valid = valid,
 	.read = reg_read, .write = reg_write,
 };
 
