@@ -3,11 +3,12 @@ one row per part and rate, per-event ratios, a line that did not read
 the pin once settled shown as such, a malformed line left out."""
 import os
 import sys
-import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+
+import benchdir  # noqa: E402
 
 import stormreport  # noqa: E402
 
@@ -32,11 +33,7 @@ CONSOLE = [
 
 class StormReportTest(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
-        with open(os.path.join(self.dir, "console.log"), "w") as f:
-            f.writelines(CONSOLE)
-        with open(os.path.join(self.dir, "report.md"), "w") as f:
-            f.write("# report\n")
+        self.dir = benchdir.make(CONSOLE)
 
     def test_rows(self):
         rows = stormreport.parse(os.path.join(self.dir, "console.log"))
