@@ -9,6 +9,7 @@
  *   irqprobe holdblock DEV MASK
  *   irqprobe drive GLINE HCHIP PIN V
  *   irqprobe storm CHIP OFF GLINE BUS HCHIP PIN HZ PERIODS
+ *   irqprobe midread CHIP OFF EDGES GLINE BUS HCHIP PIN V1 V2 TX BYTE
  *
  * edges: request line OFF of /dev/CHIP as an input with edge detection
  * EDGES (rising, falling, both; none: no edge detection; OFF "-": no
@@ -62,6 +63,14 @@
  * storm and the settling; level: the line's value read after it, pin:
  * the host's level of PIN then (they must agree); storm_us: from the
  * storm command to its end as the guest saw it.
+ *
+ * midread: request line OFF with EDGES, arm the host to drive PIN to V2
+ * at byte BYTE of HCHIP's TX-th transaction (control arm: in the middle
+ * of the handler's reads), drive PIN to V1, let the chip settle (as
+ * storm) and print what came:
+ *
+ *   midread events=N edges=rising,... fired=0|1 missed=0|1 irqs=D
+ *   tx=T bytes=B level=L pin=P settled=0|1
  *
  * Exit status 0 if every step ran, 2 on a set-up or control error.
  */
@@ -419,6 +428,7 @@ struct storm_seen {
 	int events, rising, falling;
 	unsigned int seqno;
 	const char *last;
+	char list[256];		/* the kinds in order, as far as they fit */
 };
 
 static void storm_drain(int fd, struct storm_seen *s)
@@ -437,6 +447,9 @@ static void storm_drain(int fd, struct storm_seen *s)
 			s->falling++;
 			s->last = "falling";
 		}
+		if (strlen(s->list) + 9 < sizeof(s->list))
+			sprintf(s->list + strlen(s->list), "%s%s",
+				s->events > 1 ? "," : "", s->last);
 	}
 }
 
@@ -449,12 +462,42 @@ static void ask(const char *c, char *reply, size_t len)
 	}
 }
 
+/*
+ * Wait for the chip to settle: its INT released (host: irq), GLINE
+ * holding its buffer again and no delivery for 200 ms; at most 5 s.
+ * Events read meanwhile go to s; *delivered: GLINE's count at the end.
+ * 1 if it settled.
+ */
+static int settle(int fd, struct storm_seen *s, unsigned int gline,
+		  const char *hchip, long long *delivered)
+{
+	long long deadline = now_ms() + 5000, quiet = now_ms(), d, u;
+	char c[128], reply[64];
+
+	snprintf(c, sizeof(c), "irq %s", hchip);
+	*delivered = -1;
+	while (now_ms() < deadline) {
+		usleep(10000);
+		storm_drain(fd, s);
+		gline_state(gline, &d, &u);
+		if (d != *delivered) {
+			*delivered = d;
+			quiet = now_ms();
+		}
+		ask(c, reply, sizeof(reply));
+		if (!strcmp(reply, "ok 0") && u == 1 &&
+		    now_ms() - quiet >= 200)
+			return 1;
+	}
+	return 0;
+}
+
 static int storm(int argc, char **argv)
 {
 	const char *bus, *hchip, *pin;
 	struct storm_seen s = { .last = "-" };
 	struct gpio_v2_line_values vals = { .mask = 1 };
-	long long before, d, u, last_d, quiet, t0, t_end, deadline;
+	long long before, u, last_d, t0, t_end, deadline;
 	long long tx, bytes, busy, made = 0;
 	char c[160], reply[512];
 	unsigned int gline;
@@ -490,26 +533,7 @@ static int storm(int argc, char **argv)
 			die("the storm did not end within 60 s");
 	}
 	t_end = now_us();
-	/* Settle: INT released, the line's buffer back, 200 ms quiet. */
-	snprintf(c, sizeof(c), "irq %s", hchip);
-	deadline = now_ms() + 5000;
-	last_d = -1;
-	quiet = now_ms();
-	while (now_ms() < deadline) {
-		usleep(10000);
-		storm_drain(fd, &s);
-		gline_state(gline, &d, &u);
-		if (d != last_d) {
-			last_d = d;
-			quiet = now_ms();
-		}
-		ask(c, reply, sizeof(reply));
-		if (!strcmp(reply, "ok 0") && u == 1 &&
-		    now_ms() - quiet >= 200) {
-			settled = 1;
-			break;
-		}
-	}
+	settled = settle(fd, &s, gline, hchip, &last_d);
 	storm_drain(fd, &s);
 	bus_counts(bus, &tx, &bytes, &busy);
 	if (ioctl(fd, GPIO_V2_LINE_GET_VALUES_IOCTL, &vals) < 0)
@@ -526,10 +550,52 @@ static int storm(int argc, char **argv)
 	return 0;
 }
 
+static int midread(int argc, char **argv)
+{
+	struct storm_seen s = { .last = "-" };
+	struct gpio_v2_line_values vals = { .mask = 1 };
+	long long before, u, delivered, tx, bytes, busy;
+	char c[160], reply[512];
+	const char *hchip, *pin;
+	unsigned int gline;
+	int fd, settled;
+
+	if (argc != 11)
+		die("usage");
+	fd = request_edges_buf(argv[0], atoi(argv[1]), argv[2], 64);
+	gline = atoi(argv[3]);
+	hchip = argv[5];
+	pin = argv[6];
+	snprintf(c, sizeof(c), "reset-counters %s", argv[4]);
+	ask(c, reply, sizeof(reply));
+	gline_state(gline, &before, &u);
+	snprintf(c, sizeof(c), "arm %s %s %s %s %s", hchip, pin, argv[8],
+		 argv[9], argv[10]);
+	ask(c, reply, sizeof(reply));
+	snprintf(c, sizeof(c), "drive %s %s %s", hchip, pin, argv[7]);
+	ask(c, reply, sizeof(reply));
+	settled = settle(fd, &s, gline, hchip, &delivered);
+	storm_drain(fd, &s);
+	bus_counts(argv[4], &tx, &bytes, &busy);
+	ask("arm-state", reply, sizeof(reply));
+	printf("midread events=%d edges=%s fired=%lld missed=%lld ", s.events,
+	       s.events ? s.list : "-", ctl_field(reply, "fired"),
+	       ctl_field(reply, "missed"));
+	if (ioctl(fd, GPIO_V2_LINE_GET_VALUES_IOCTL, &vals) < 0)
+		die("GET_VALUES failed");
+	snprintf(c, sizeof(c), "pin %s %s", hchip, pin);
+	ask(c, reply, sizeof(reply));
+	printf("irqs=%lld tx=%lld bytes=%lld level=%d pin=%s settled=%d\n",
+	       delivered - before, tx, bytes, (int)(vals.bits & 1),
+	       reply + 3, settled);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		die("usage: irqprobe edges|block|hold|holdblock|drive|storm ...");
+		die("usage: irqprobe edges|block|hold|holdblock|drive|storm|midread ...");
 	if (!strcmp(argv[1], "hold"))
 		return hold(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "holdblock"))
@@ -545,6 +611,8 @@ int main(int argc, char **argv)
 		return drive_one(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "storm"))
 		return storm(argc - 2, argv + 2);
-	die("usage: irqprobe edges|block|hold|holdblock|drive|storm ...");
+	if (!strcmp(argv[1], "midread"))
+		return midread(argc - 2, argv + 2);
+	die("usage: irqprobe edges|block|hold|holdblock|drive|storm|midread ...");
 	return 2;
 }
