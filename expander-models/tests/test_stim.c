@@ -10,7 +10,7 @@
  */
 #include "board/stim.h"
 #include "check.h"
-#include "fixture.h"
+#include "spi_rig.h"
 
 static struct rig r;
 static struct chip *c;
@@ -186,6 +186,57 @@ TEST(arm_missed)
 	CHECK_EQ(reg_read(r.b, 0x20, 0x00), 0xff);
 }
 
+/*
+ * On SPI: frames count per chip select, bytes are 8 bits. An MCP23S17
+ * at 1 MHz; a GPIOA read is opcode 0x41, register 0x12, data: 24 bits,
+ * 24 us. The change armed at byte 0 of the second frame lands between
+ * the frames: the first read sees the pin high, the second low. A
+ * storm at 10 kHz (edges 50 us apart) on bus time alone: the third
+ * frame (48-72 us) passes edge 1 at its bit 3 (51 us).
+ */
+static struct spi_rig sr;
+
+static unsigned int gpioa(void)
+{
+	uint8_t tx[3] = { 0x41, 0x12, 0 }, rx[3];
+
+	spi_bus_frame(sr.b, 0, tx, rx, 3);
+	return rx[2];
+}
+
+TEST(arm_and_storm_on_spi)
+{
+	struct spi_chip_cfg cfg = { .cs = 0, .present_mask = 0x01 };
+	struct stim_storm_state st;
+	struct stim_arm_state a;
+	struct stim *s;
+	struct chip *m;
+
+	spi_rig_init(&sr);
+	m = spi_rig_add(&sr, "microchip,mcp23s17", &cfg, 1000000);
+	s = stim_new(&sr.w);
+	spi_bus_set_byte_hook(sr.b, stim_on_byte, s);
+	ext(m, 3, 1);
+	CHECK_EQ(stim_arm(s, m, 3, EXT_LOW, 2, 0), 0);
+	CHECK_EQ(gpioa() & 0x08, 0x08);
+	CHECK_EQ(gpioa() & 0x08, 0);
+	stim_arm_state(s, &a);
+	CHECK_EQ(a.fired, 1);
+	CHECK_EQ(a.at_ns, 24000 + 1000);	/* its first bit's clock */
+	ext(m, 3, 1);
+	CHECK_EQ(stim_storm(s, m, 3, 10000, 1, 0), 0);
+	CHECK_EQ(pin_read_bit(&m->pins, 3), 0);
+	CHECK_EQ(gpioa() & 0x08, 0);
+	CHECK_EQ(gpioa() & 0x08, 0);
+	CHECK_EQ(gpioa() & 0x08, 0x08);
+	stim_storm_state(s, &st);
+	CHECK_EQ(st.made, 2);
+	CHECK_EQ(st.running, 0);
+	CHECK_EQ(st.bus_ns, 57000);
+	stim_free(s);
+	spi_rig_free(&sr);
+}
+
 int main(void)
 {
 	RUN(storm_bounds_and_errors);
@@ -193,6 +244,7 @@ int main(void)
 	RUN(storm_on_bus_time_interleaves);
 	RUN(arm_at_a_byte);
 	RUN(arm_missed);
+	RUN(arm_and_storm_on_spi);
 	rig_free(&r);
 	return CHECK_DONE();
 }
