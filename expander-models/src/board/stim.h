@@ -16,8 +16,10 @@
  * the wall clock (the daemon's loop calls stim_tick()) plus, on top,
  * the bus time of every transaction on the storm chip's bus, byte by
  * byte (the bus's byte hook, bus_hook.h): an edge that falls due in the
- * middle of a transaction changes the pin before the byte it falls in,
- * as a real square wave would against a real bus. Run storms unpaced
+ * middle of a transaction changes the pin before the byte it falls in
+ * reaches the chip (I2C: a byte takes effect at its ACK, where the hook
+ * runs; SPI: before the next 8 bits, where the hook runs), as a square
+ * wave would against a real bus, to the byte. Run storms unpaced
  * (pace 0): on a paced bus the bus time would count twice.
  *
  * Neither knows vhost-user; the pin layer tells the chips and the
