@@ -96,6 +96,52 @@ TEST(pca9555_edge_after_its_port_was_read_is_kept)
 }
 
 /*
+ * TCA6424A (the handler: the three input ports in one auto-incremented
+ * read, command 0x80: bytes 3, 4, 5 are ports 0, 1, 2). The same rule
+ * per port (TCA6424A datasheet, "Interrupt Output (INT)"): a port 0
+ * edge after port 0's byte keeps INT through the bytes of ports 1 and 2.
+ */
+TEST(tca6424_edge_after_its_port_was_read_is_kept)
+{
+	struct chip *c = one("ti,tca6424", 0x22);
+
+	ext(c, 3, 0);
+	arm(c, 3, 1, 1, 4);
+	CHECK_EQ(bulk(0x22, 0x80, 3), 0xfffff7);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(bulk(0x22, 0x80, 3), 0xffffff);
+	CHECK_EQ(c->irq, 0);
+}
+
+/*
+ * FXL6408 (no irqchip in gpio-fxl6408; the TCA7408's register text,
+ * which the model follows, fxl6408.c): a status bit is set when an
+ * input "changes to a value opposite to the default value", reading the
+ * status clears it, and "the input must be asserted back to the default
+ * state before this bit is set again". An edge back to the default
+ * between the status read and the input read is no interrupt (nothing
+ * to keep); the next departure is one.
+ */
+TEST(fxl6408_only_a_departure_interrupts)
+{
+	struct chip *c = one("fcs,fxl6408", 0x43);
+
+	CHECK_EQ(reg_write(r.b, 0x43, 0x09, 0xff), 0);	/* default high */
+	CHECK_EQ(reg_write(r.b, 0x43, 0x11, 0xf7), 0);	/* unmask 3 */
+	reg_read(r.b, 0x43, 0x13);
+	CHECK_EQ(c->irq, 0);
+	ext(c, 3, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, 0x43, 0x13), 0x08);
+	CHECK_EQ(c->irq, 0);
+	ext(c, 3, 1);			/* back to default, between */
+	CHECK_EQ(reg_read(r.b, 0x43, 0x0f) & 0x08, 0x08);
+	CHECK_EQ(c->irq, 0);
+	ext(c, 3, 0);			/* away again: an interrupt */
+	CHECK_EQ(c->irq, 1);
+}
+
+/*
  * PCAL9555A (the handler: interrupt status pair 0x4c, then the input
  * pair 0x00, two transactions; gpio-pca953x sets the input latch of the
  * lines it unmasks). Datasheet, "Input latch register": a latched input
@@ -339,6 +385,8 @@ TEST(aw9523_p1_read_clears_a_p0_edge)
 int main(void)
 {
 	RUN(pca9555_edge_after_its_port_was_read_is_kept);
+	RUN(tca6424_edge_after_its_port_was_read_is_kept);
+	RUN(fxl6408_only_a_departure_interrupts);
 	RUN(pcal9555a_latch_keeps_the_first_edge);
 	RUN(pcf8575_edge_after_its_port_was_read_is_kept);
 	RUN(max7321_edge_during_the_read_is_flagged);
