@@ -327,6 +327,7 @@ bench: $(VM_DEPS)
 	$(MAKE) -s bench-host && \
 	$(STAGE) report /usr/bin/python3 bench/report.py $(KB)/bench && \
 	$(STAGE) irq-report /usr/bin/python3 bench/irqreport.py $(KB)/bench && \
+	$(STAGE) storm-report /usr/bin/python3 bench/stormreport.py $(KB)/bench && \
 	$(STAGE) spi-report /usr/bin/python3 bench/spireport.py $(KB)/bench && \
 	$(STAGE) min-report /usr/bin/python3 bench/minreport.py $(KB)/bench || exit; \
 	[ $$rc = 0 ] || echo "bench: the guest's bench failed; the report says which cells"; \

@@ -1,10 +1,12 @@
 """The bench's records in a run's console log (DIR/console.log): the
 "BENCH key=value ..." line of every cell that run-bench and gpiobench
 printed in the guest, "STUB" and "PAIR" lines, "# bench:" stage times,
-and the "IRQ", "MIN", "SPI" lines of run-irq, run-minimum and run-spi.
+and the "IRQ", "STORM", "MIN", "SPI" lines of run-irq, run-irq-storm,
+run-minimum and run-spi.
 The console is read by scripts/guestconsole.py, the host's one reader
 of it; this module says which keys each record of the bench has.
-report.py, wire.py, irqreport.py, spireport.py and minreport.py read
+report.py, wire.py, irqreport.py, stormreport.py, spireport.py and
+minreport.py read
 the console through here.
 """
 import os

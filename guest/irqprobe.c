@@ -8,6 +8,8 @@
  *   irqprobe hold CHIP OFF
  *   irqprobe holdblock DEV MASK
  *   irqprobe drive GLINE HCHIP PIN V
+ *   irqprobe storm CHIP OFF GLINE BUS HCHIP PIN HZ PERIODS
+ *   irqprobe midread CHIP OFF EDGES GLINE BUS HCHIP PIN V1 V2 TX BYTE
  *
  * edges: request line OFF of /dev/CHIP as an input with edge detection
  * EDGES (rising, falling, both; none: no edge detection; OFF "-": no
@@ -43,6 +45,32 @@
  *
  * drive: one step without any file of its own (for gpiomon beside it):
  * drive, wait for the handler as above, print irqs=D.
+ *
+ * storm: request line OFF with both edges (the largest event buffer),
+ * zero BUS's counters, have the host run a square wave on PIN of HCHIP
+ * (control storm: 2 * PERIODS edges at HZ on the storm clock) and read
+ * events while it runs; once it has ended, wait for the chip to settle
+ * (its INT released, GLINE holding its buffer again and no delivery for
+ * 200 ms; at most 5 s), read what came, and print one line:
+ *
+ *   storm hz=F periods=P edges=E made=M events=N rising=R falling=F
+ *   seqno=S last=rising|falling|- irqs=D tx=T bytes=B level=L pin=P
+ *   settled=0|1 storm_us=U
+ *
+ * made: edges the host made; events: read by user space; seqno: the
+ * last event's line_seqno (events the kernel queued, dropped ones
+ * included); irqs: interrupts GLINE delivered; tx/bytes: BUS's for the
+ * storm and the settling; level: the line's value read after it, pin:
+ * the host's level of PIN then (they must agree); storm_us: from the
+ * storm command to its end as the guest saw it.
+ *
+ * midread: request line OFF with EDGES, arm the host to drive PIN to V2
+ * at byte BYTE of HCHIP's TX-th transaction (control arm: in the middle
+ * of the handler's reads), drive PIN to V1, let the chip settle (as
+ * storm) and print what came:
+ *
+ *   midread events=N edges=rising,... fired=0|1 missed=0|1 irqs=D
+ *   tx=T bytes=B level=L pin=P settled=0|1
  *
  * Exit status 0 if every step ran, 2 on a set-up or control error.
  */
@@ -205,8 +233,8 @@ static void request_on(const char *path, int flags, unsigned long ioc,
 	}
 }
 
-static int request_edges(const char *chip, unsigned int off,
-			 const char *edges)
+static int request_edges_buf(const char *chip, unsigned int off,
+			     const char *edges, unsigned int bufsz)
 {
 	struct gpio_v2_line_request req;
 	char path[128];
@@ -216,6 +244,7 @@ static int request_edges(const char *chip, unsigned int off,
 	req.offsets[0] = off;
 	req.num_lines = 1;
 	strcpy(req.consumer, "irqprobe");
+	req.event_buffer_size = bufsz;
 	req.config.flags = GPIO_V2_LINE_FLAG_INPUT;
 	if (!strcmp(edges, "rising") || !strcmp(edges, "both"))
 		req.config.flags |= GPIO_V2_LINE_FLAG_EDGE_RISING;
@@ -224,6 +253,12 @@ static int request_edges(const char *chip, unsigned int off,
 	request_on(path, O_RDWR, GPIO_V2_GET_LINE_IOCTL, &req,
 		   "cannot open the chip", "line request");
 	return req.fd;
+}
+
+static int request_edges(const char *chip, unsigned int off,
+			 const char *edges)
+{
+	return request_edges_buf(chip, off, edges, 0);
 }
 
 /* Watch the lines MASK of /dev/gpioblock/DEV for both edges. */
@@ -388,10 +423,179 @@ static int drive_one(int argc, char **argv)
 	return 0;
 }
 
+/* What a storm brought to user space so far. */
+struct storm_seen {
+	int events, rising, falling;
+	unsigned int seqno;
+	const char *last;
+	char list[256];		/* the kinds in order, as far as they fit */
+};
+
+static void storm_drain(int fd, struct storm_seen *s)
+{
+	struct gpio_v2_line_event ev;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	while (poll(&p, 1, 0) == 1 &&
+	       read(fd, &ev, sizeof(ev)) == sizeof(ev)) {
+		s->events++;
+		s->seqno = ev.line_seqno;
+		if (ev.id == GPIO_V2_LINE_EVENT_RISING_EDGE) {
+			s->rising++;
+			s->last = "rising";
+		} else {
+			s->falling++;
+			s->last = "falling";
+		}
+		if (strlen(s->list) + 9 < sizeof(s->list))
+			sprintf(s->list + strlen(s->list), "%s%s",
+				s->events > 1 ? "," : "", s->last);
+	}
+}
+
+/* The host's "ok ..." reply to c, cut at its end; dies on err. */
+static void ask(const char *c, char *reply, size_t len)
+{
+	if (cmd(c, reply, len)) {
+		printf("# irqprobe: %s: %s\n", c, reply);
+		exit(2);
+	}
+}
+
+/*
+ * Wait for the chip to settle: its INT released (host: irq), GLINE
+ * holding its buffer again and no delivery for 200 ms; at most 5 s.
+ * Events read meanwhile go to s; *delivered: GLINE's count at the end.
+ * 1 if it settled.
+ */
+static int settle(int fd, struct storm_seen *s, unsigned int gline,
+		  const char *hchip, long long *delivered)
+{
+	long long deadline = now_ms() + 5000, quiet = now_ms(), d, u;
+	char c[128], reply[64];
+
+	snprintf(c, sizeof(c), "irq %s", hchip);
+	*delivered = -1;
+	while (now_ms() < deadline) {
+		usleep(10000);
+		storm_drain(fd, s);
+		gline_state(gline, &d, &u);
+		if (d != *delivered) {
+			*delivered = d;
+			quiet = now_ms();
+		}
+		ask(c, reply, sizeof(reply));
+		if (!strcmp(reply, "ok 0") && u == 1 &&
+		    now_ms() - quiet >= 200)
+			return 1;
+	}
+	return 0;
+}
+
+static int storm(int argc, char **argv)
+{
+	const char *bus, *hchip, *pin;
+	struct storm_seen s = { .last = "-" };
+	struct gpio_v2_line_values vals = { .mask = 1 };
+	long long before, u, last_d, t0, t_end, deadline;
+	long long tx, bytes, busy, made = 0;
+	char c[160], reply[512];
+	unsigned int gline;
+	int fd, settled = 0;
+
+	if (argc != 8)
+		die("usage");
+	/* The largest buffer gpiolib allows: 16 events per line, 1 line. */
+	fd = request_edges_buf(argv[0], atoi(argv[1]), "both", 1024);
+	gline = atoi(argv[2]);
+	bus = argv[3];
+	hchip = argv[4];
+	pin = argv[5];
+	snprintf(c, sizeof(c), "reset-counters %s", bus);
+	ask(c, reply, sizeof(reply));
+	gline_state(gline, &before, &u);
+	snprintf(c, sizeof(c), "storm %s %s %s %s", hchip, pin, argv[6],
+		 argv[7]);
+	t0 = now_us();
+	ask(c, reply, sizeof(reply));
+	/* While it runs: read what comes, ask the host every 5 ms. */
+	deadline = now_ms() + 60000;
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+
+		poll(&p, 1, 5);
+		storm_drain(fd, &s);
+		ask("storm-state", reply, sizeof(reply));
+		made = ctl_field(reply, "made");
+		if (ctl_field(reply, "running") == 0)
+			break;
+		if (now_ms() > deadline)
+			die("the storm did not end within 60 s");
+	}
+	t_end = now_us();
+	settled = settle(fd, &s, gline, hchip, &last_d);
+	storm_drain(fd, &s);
+	bus_counts(bus, &tx, &bytes, &busy);
+	if (ioctl(fd, GPIO_V2_LINE_GET_VALUES_IOCTL, &vals) < 0)
+		die("GET_VALUES failed");
+	snprintf(c, sizeof(c), "pin %s %s", hchip, pin);
+	ask(c, reply, sizeof(reply));
+	printf("storm hz=%s periods=%s edges=%lld made=%lld events=%d "
+	       "rising=%d falling=%d seqno=%u last=%s irqs=%lld tx=%lld "
+	       "bytes=%lld level=%d pin=%s settled=%d storm_us=%lld\n",
+	       argv[6], argv[7], 2 * atoll(argv[7]), made, s.events,
+	       s.rising, s.falling, s.seqno, s.last, last_d - before, tx,
+	       bytes, (int)(vals.bits & 1), reply + 3, settled, t_end - t0);
+	close(fd);
+	return 0;
+}
+
+static int midread(int argc, char **argv)
+{
+	struct storm_seen s = { .last = "-" };
+	struct gpio_v2_line_values vals = { .mask = 1 };
+	long long before, u, delivered, tx, bytes, busy;
+	char c[160], reply[512];
+	const char *hchip, *pin;
+	unsigned int gline;
+	int fd, settled;
+
+	if (argc != 11)
+		die("usage");
+	fd = request_edges_buf(argv[0], atoi(argv[1]), argv[2], 64);
+	gline = atoi(argv[3]);
+	hchip = argv[5];
+	pin = argv[6];
+	snprintf(c, sizeof(c), "reset-counters %s", argv[4]);
+	ask(c, reply, sizeof(reply));
+	gline_state(gline, &before, &u);
+	snprintf(c, sizeof(c), "arm %s %s %s %s %s", hchip, pin, argv[8],
+		 argv[9], argv[10]);
+	ask(c, reply, sizeof(reply));
+	snprintf(c, sizeof(c), "drive %s %s %s", hchip, pin, argv[7]);
+	ask(c, reply, sizeof(reply));
+	settled = settle(fd, &s, gline, hchip, &delivered);
+	storm_drain(fd, &s);
+	bus_counts(argv[4], &tx, &bytes, &busy);
+	ask("arm-state", reply, sizeof(reply));
+	printf("midread events=%d edges=%s fired=%lld missed=%lld ", s.events,
+	       s.events ? s.list : "-", ctl_field(reply, "fired"),
+	       ctl_field(reply, "missed"));
+	if (ioctl(fd, GPIO_V2_LINE_GET_VALUES_IOCTL, &vals) < 0)
+		die("GET_VALUES failed");
+	snprintf(c, sizeof(c), "pin %s %s", hchip, pin);
+	ask(c, reply, sizeof(reply));
+	printf("irqs=%lld tx=%lld bytes=%lld level=%d pin=%s settled=%d\n",
+	       delivered - before, tx, bytes, (int)(vals.bits & 1),
+	       reply + 3, settled);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		die("usage: irqprobe edges|block|hold|holdblock|drive ...");
+		die("usage: irqprobe edges|block|hold|holdblock|drive|storm|midread ...");
 	if (!strcmp(argv[1], "hold"))
 		return hold(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "holdblock"))
@@ -405,6 +609,10 @@ int main(int argc, char **argv)
 		return edges_or_block(argc - 2, argv + 2, 1);
 	if (!strcmp(argv[1], "drive"))
 		return drive_one(argc - 2, argv + 2);
-	die("usage: irqprobe edges|block|hold|holdblock|drive ...");
+	if (!strcmp(argv[1], "storm"))
+		return storm(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "midread"))
+		return midread(argc - 2, argv + 2);
+	die("usage: irqprobe edges|block|hold|holdblock|drive|storm|midread ...");
 	return 2;
 }

@@ -3,11 +3,12 @@ operation from N operations, one value across clocks, bus time per
 clock, and a count that differs between clocks shown as such."""
 import os
 import sys
-import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+
+import benchdir  # noqa: E402
 
 import spireport  # noqa: E402
 
@@ -39,11 +40,7 @@ CONSOLE = [
 
 class SpiReportTest(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp()
-        with open(os.path.join(self.dir, "console.log"), "w") as f:
-            f.writelines(CONSOLE)
-        with open(os.path.join(self.dir, "report.md"), "w") as f:
-            f.write("# report\n")
+        self.dir = benchdir.make(CONSOLE)
 
     def test_rows(self):
         rows = spireport.parse(os.path.join(self.dir, "console.log"))

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board/board.h"
+#include "board/stim.h"
 #include "buses/gpio_lines.h"
 #include "buses/log.h"
 #include "buses/spi_bus.h"
@@ -24,6 +25,7 @@ struct board {
 	struct spi_bus *spi[BOARD_MAX_BUSES];
 	unsigned int nspigpio;
 	struct spi_gpio_host *spigpio[BOARD_MAX_GPIOS];
+	struct stim *stim;	/* storms and armed changes (stim.h) */
 };
 
 static void *fail(char *err, size_t errlen, const char *fmt, ...)
@@ -40,8 +42,15 @@ struct board *board_new(void)
 {
 	struct board *bd = calloc(1, sizeof(*bd));
 
-	if (bd)
-		world_init(&bd->w);
+	if (!bd)
+		return NULL;
+	world_init(&bd->w);
+	bd->stim = stim_new(&bd->w);
+	if (!bd->stim) {
+		world_destroy(&bd->w);
+		free(bd);
+		return NULL;
+	}
 	return bd;
 }
 
@@ -68,6 +77,7 @@ struct bus *board_add_bus(struct board *bd, int slot, uint32_t hz,
 	b = bus_new(&bd->w, name, slot, hz);
 	if (!b)
 		return fail(err, errlen, "out of memory");
+	bus_set_byte_hook(b, stim_on_byte, bd->stim);
 	bd->buses[bd->nbuses++] = b;
 	return b;
 }
@@ -213,6 +223,7 @@ int board_add_spi(struct board *bd, struct spi_bus *sb, char *err,
 		fail(err, errlen, "more than %d SPI buses", BOARD_MAX_BUSES);
 		return -1;
 	}
+	spi_bus_set_byte_hook(sb, stim_on_byte, bd->stim);
 	bd->spi[bd->nspi++] = sb;
 	return 0;
 }
@@ -327,6 +338,7 @@ void board_free(struct board *bd)
 	for (i = 0; i < bd->nbuses; i++)
 		bus_free(bd->buses[i]);
 	free(bd->chips);
+	stim_free(bd->stim);
 	world_destroy(&bd->w);
 	free(bd);
 }
@@ -422,6 +434,11 @@ void board_outside_event(struct board *bd, struct chip *c)
 int board_watch(struct board *bd, world_watch_fn fn, void *ctx)
 {
 	return world_watch(&bd->w, fn, ctx);
+}
+
+struct stim *board_stim(struct board *bd)
+{
+	return bd->stim;
 }
 
 void board_set_paced(struct board *bd, int paced)

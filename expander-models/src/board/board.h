@@ -28,6 +28,7 @@ struct gpio_lines;
 struct spi_bus;
 struct spi_dev_cfg;
 struct spi_gpio_host;
+struct stim;
 
 /* The board and everything on it; NULL is fine. */
 void board_free(struct board *bd);
@@ -128,6 +129,9 @@ void board_outside_event(struct board *bd, struct chip *c);
  * daemon's thread, with the board lock held. -1 if too many watch.
  */
 int board_watch(struct board *bd, world_watch_fn fn, void *ctx);
+
+/* The board's storms and armed pin changes (stim.h). */
+struct stim *board_stim(struct board *bd);
 
 /* Pace every bus in real time (see struct bus_timing). */
 void board_set_paced(struct board *bd, int paced);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "buses/bus.h"
+#include "buses/bus_hook.h"
 #include "buses/i2c_target.h"
 #include "buses/log.h"
 #include "buses/world.h"
@@ -26,6 +27,8 @@ struct bus {
 	unsigned int nack_count;
 	uint64_t delay_ns;
 	uint64_t hold_until;	/* world_wall_ns() deadline, 0: none */
+	bus_byte_fn hook;	/* before every byte (bus_hook.h) */
+	void *hook_ctx;
 };
 
 uint64_t bus_i2c_ns(uint32_t hz, unsigned int starts, unsigned int bytes,
@@ -91,6 +94,21 @@ void bus_detach(struct bus *b, struct i2c_target *t)
 void bus_set_paced(struct bus *b, bool paced)
 {
 	b->paced = paced;
+}
+
+void bus_set_byte_hook(struct bus *b, bus_byte_fn fn, void *ctx)
+{
+	b->hook = fn;
+	b->hook_ctx = ctx;
+}
+
+/* The byte hook, before byte nbyte (0-based, address bytes counted). */
+static void hook(struct bus *b, uint16_t addr, unsigned int nbyte)
+{
+	struct bus_byte bb = { b, b->seq + 1, addr, nbyte, b->w->ev.bus_ns };
+
+	if (b->hook)
+		b->hook(b->hook_ctx, &bb);
 }
 
 uint64_t bus_now_ns(const struct bus *b)
@@ -209,6 +227,7 @@ static unsigned int run(struct bus *b, struct i2c_seg *segs,
 		world_set_event(w, b->name,
 				t0 + bus_i2c_ns(b->hz, *starts, *bytes, 0),
 				wall);
+		hook(b, segs[0].addr, *bytes - 1);
 		t = address(b, s);
 		if (!t) {
 			ls[i].ack = LOG_NACK_ADDR;
@@ -222,6 +241,7 @@ static unsigned int run(struct bus *b, struct i2c_seg *segs,
 			/* The byte's effects happen at its ACK clock. */
 			world_set_event(w, b->name, t0 + bus_i2c_ns(b->hz,
 					*starts, *bytes, 0), wall);
+			hook(b, segs[0].addr, *bytes - 1);
 			if (s->read) {
 				s->buf[j] = t->ops->read(t);
 			} else if (t->ops->write(t, s->buf[j])) {

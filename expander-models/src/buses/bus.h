@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "buses/bus_counters.h"
+#include "buses/bus_hook.h"
 
 struct bus;
 struct i2c_target;
@@ -88,6 +89,11 @@ int bus_attach(struct bus *b, struct i2c_target *t);
 void bus_detach(struct bus *b, struct i2c_target *t);
 struct i2c_target *bus_target(struct bus *b, uint16_t addr);
 void bus_set_paced(struct bus *b, bool paced);
+/*
+ * fn(ctx) before every byte of every transaction (bus_hook.h), with the
+ * event clock (world.h) at that byte's ACK; NULL: none.
+ */
+void bus_set_byte_hook(struct bus *b, bus_byte_fn fn, void *ctx);
 
 /* Counts since the last reset (bus_counters.h). */
 void bus_get_counters(const struct bus *b, struct bus_counters *c);

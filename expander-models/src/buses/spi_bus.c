@@ -28,7 +28,15 @@ struct spi_bus {
 	uint64_t wall_ns;
 	unsigned int nbits;
 	uint8_t mosi[SPI_FRAME_MAX], miso[SPI_FRAME_MAX];
+	bus_byte_fn hook;	/* before every byte (bus_hook.h) */
+	void *hook_ctx;
 };
+
+void spi_bus_set_byte_hook(struct spi_bus *b, bus_byte_fn fn, void *ctx)
+{
+	b->hook = fn;
+	b->hook_ctx = ctx;
+}
 
 uint64_t spi_bus_ns(uint32_t hz, unsigned int nbits)
 {
@@ -185,6 +193,12 @@ int spi_bus_clock(struct spi_bus *b, int mosi)
 	for (t = b->chain[b->cs]; t && n < 32; t = t->next)
 		outs[n++] = t->ops->dout(t);
 	set_now(b, b->nbits + 1);
+	if (b->hook && b->nbits % 8 == 0) {
+		struct bus_byte bb = { b, b->seq + 1, (uint16_t)b->cs,
+				       b->nbits / 8, b->w->ev.bus_ns };
+
+		b->hook(b->hook_ctx, &bb);
+	}
 	din = !!mosi;
 	i = 0;
 	for (t = b->chain[b->cs]; t && i < 32; t = t->next, i++) {

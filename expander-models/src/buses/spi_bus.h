@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "buses/bus_counters.h"
+#include "buses/bus_hook.h"
 #include "buses/spi_target.h"
 
 struct world;
@@ -64,6 +65,11 @@ uint32_t spi_bus_speed(const struct spi_bus *b);
 #define SPI_SPEED_MIN 1000u
 #define SPI_SPEED_MAX 100000000u
 uint32_t spi_bus_frame_hz(const struct spi_bus *b, unsigned int cs);
+/*
+ * fn(ctx) before every 8th bit of a frame is clocked (bus_hook.h: addr
+ * is the chip select); NULL: none.
+ */
+void spi_bus_set_byte_hook(struct spi_bus *b, bus_byte_fn fn, void *ctx);
 
 /* Frame primitives, in the order a master issues them. */
 void spi_bus_select(struct spi_bus *b, unsigned int cs);

@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 
 #include "board/board.h"
+#include "board/stim.h"
 #include "buses/gpio_lines.h"
 #include "buses/spi_bus.h"
 #include "control/control.h"
@@ -361,6 +362,93 @@ static size_t cmd_drive_bits(struct call *x, const struct cmd *cmd)
 	return say_pins(c, r);
 }
 
+/* A number of 1..max, or an err reply naming what it is. */
+static int bounded(struct call *x, const char *s, const char *what,
+		   uint64_t lo, uint64_t hi, uint64_t *v, size_t *ret)
+{
+	if (parse_u64(s, v) || *v < lo || *v > hi) {
+		*ret = finish(x->r, "err %s: %s is %" PRIu64 "..%" PRIu64 "\n",
+			      s, what, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * storm CHIP N HZ PERIODS: a square wave on pin N (board/stim.h says
+ * on which clock); the command returns at once, the edges come later.
+ */
+static size_t cmd_storm(struct call *x, const struct cmd *cmd)
+{
+	struct stim *s = board_stim(x->bd);
+	uint64_t hz, periods;
+	size_t ret;
+
+	if (bounded(x, x->av[3], "HZ", STIM_HZ_MIN, STIM_HZ_MAX, &hz, &ret) ||
+	    bounded(x, x->av[4], "PERIODS", 1, STIM_PERIODS_MAX, &periods,
+		    &ret))
+		return ret;
+	if (stim_storm(s, x->c, x->pin, hz, periods, world_wall_ns()))
+		return finish(x->r, "err a storm is running (storm-stop)\n");
+	return finish(x->r, "ok edges=%" PRIu64 "\n", 2 * periods);
+}
+
+static size_t say_storm(struct call *x)
+{
+	struct stim_storm_state st;
+
+	stim_storm_state(board_stim(x->bd), &st);
+	if (!st.c)
+		return finish(x->r, "ok none\n");
+	return finish(x->r, "ok chip=%s pin=%u hz=%" PRIu32 " edges=%" PRIu64
+		      " made=%" PRIu64 " running=%d clock_ns=%" PRIu64
+		      " bus_ns=%" PRIu64 "\n", st.c->name, st.pin, st.hz,
+		      st.edges, st.made, st.running, st.clock_ns, st.bus_ns);
+}
+
+static size_t cmd_storm_state(struct call *x, const struct cmd *cmd)
+{
+	return say_storm(x);
+}
+
+static size_t cmd_storm_stop(struct call *x, const struct cmd *cmd)
+{
+	stim_storm_stop(board_stim(x->bd));
+	return say_storm(x);
+}
+
+/*
+ * arm CHIP N 0|1|z TX BYTE: pin N changes when the TX-th transaction to
+ * CHIP from now reaches its byte BYTE (board/stim.h).
+ */
+static size_t cmd_arm(struct call *x, const struct cmd *cmd)
+{
+	const char *v = x->av[3];
+	uint64_t tx, nbyte;
+	size_t ret;
+
+	if (strlen(v) != 1 || !strchr("01zZ", v[0]))
+		return usage(x->r, "", cmd);
+	if (bounded(x, x->av[4], "TX", 1, 1000000, &tx, &ret) ||
+	    bounded(x, x->av[5], "BYTE", 0, 1000000, &nbyte, &ret))
+		return ret;
+	stim_arm(board_stim(x->bd), x->c, x->pin, v[0] == '0' ? EXT_LOW :
+		 v[0] == '1' ? EXT_HIGH : EXT_NONE, tx, nbyte);
+	return finish(x->r, "ok\n");
+}
+
+static size_t cmd_arm_state(struct call *x, const struct cmd *cmd)
+{
+	struct stim_arm_state a;
+
+	stim_arm_state(board_stim(x->bd), &a);
+	if (!a.c)
+		return finish(x->r, "ok none\n");
+	return finish(x->r, "ok chip=%s armed=%d fired=%d missed=%d seen=%"
+		      PRIu64 " at_ns=%" PRIu64 "\n", a.c->name, a.armed,
+		      a.fired, a.missed, a.seen, a.at_ns);
+}
+
 static size_t cmd_irq(struct call *x, const struct cmd *cmd)
 {
 	return finish(x->r, "ok %d\n", x->c->irq);
@@ -573,6 +661,16 @@ static const struct cmd commands[] = {
 	    cmd_drive_bits, "drive the pins of MASK to VALUE's bits, or release"),
 	CMD("toggle", "CHIP N COUNT", LEAD_CHIP_PIN, 3, 3, cmd_toggle,
 	    "pin N to its other level COUNT times at once"),
+	CMD("storm", "CHIP N HZ PERIODS", LEAD_CHIP_PIN, 4, 4, cmd_storm,
+	    "square wave on pin N: 2 * PERIODS edges at HZ"),
+	CMD("storm-state", "", LEAD_NONE, 0, 0, cmd_storm_state,
+	    "the last storm: edges made, running"),
+	CMD("storm-stop", "", LEAD_NONE, 0, 0, cmd_storm_stop,
+	    "end the storm where it is"),
+	CMD("arm", "CHIP N 0|1|z TX BYTE", LEAD_CHIP_PIN, 5, 5, cmd_arm,
+	    "drive pin N at byte BYTE of CHIP's TX-th transaction"),
+	CMD("arm-state", "", LEAD_NONE, 0, 0, cmd_arm_state,
+	    "the armed change: armed, fired, missed"),
 	CMD("irq", "CHIP", LEAD_CHIP, 1, 1, cmd_irq,
 	    "INT output: 1 asserted, 0 not"),
 	CMD("gpio", "[GPIO]", LEAD_NONE, 0, 1, cmd_gpio,

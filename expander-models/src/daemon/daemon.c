@@ -9,6 +9,7 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 
+#include "board/stim.h"
 #include "buses/world.h"
 #include "daemon/daemon.h"
 #include "transport/transport_log.h"
@@ -214,6 +215,9 @@ static void arm_timer(struct daemon *dm)
 		if (dm->deadline[i] < next)
 			next = dm->deadline[i];
 	}
+	/* A storm's next edge (board/stim.h). */
+	if (stim_deadline(board_stim(dm->bd)) < next)
+		next = stim_deadline(board_stim(dm->bd));
 	if (next == dm->armed)
 		return;
 	dm->armed = next;
@@ -239,6 +243,8 @@ void daemon_loop(struct daemon *dm)
 
 	while (go) {
 		now = world_wall_ns();
+		if (stim_deadline(board_stim(dm->bd)) != UINT64_MAX)
+			stim_tick(board_stim(dm->bd), now);
 		run_devices(dm, now);
 		log_tick(dm, now);
 		arm_timer(dm);
