@@ -85,6 +85,14 @@ if ! git -C "$CLONE" cat-file -e "$base^{commit}" 2>/dev/null; then
 	# A kernel's index is 10 MB: git am rewrites a small one per patch.
 	git -C "$CLONE" config core.splitIndex true
 fi
+# Only the folders the series touch are checked out (a cone: with the
+# top-level files, MAINTAINERS among them, and scripts/ for
+# get_maintainer.pl): a kernel's whole checkout is about 1.7 GB, which a
+# machine that builds two kernels may not have to spare.
+sed -n 's|^diff --git a/\([^ ]*\) b/\([^ ]*\)$|\1\n\2|p' \
+	$(grep -v '^[[:space:]]*\(#\|$\)' "$SERIES" | sed "s|^|$PATCHES/|") |
+	sed -n 's|/[^/]*$||p' | sort -u > "$W/dirs"
+g sparse-checkout set --cone scripts $(cat "$W/dirs")
 g am --abort >/dev/null 2>&1 || true
 g checkout -q -f -B "post-$NAME" "$base"
 
@@ -141,11 +149,13 @@ g format-patch -q --no-to --no-cc --cover-letter \
 # To: and Cc: from get_maintainer.pl on the pristine tree (MAINTAINERS as
 # the lists know it), without history (--no-git*, --no-fixes): its
 # maintainers (and supporters, odd fixers) go to To:, reviewers and
-# lists to Cc:. The cover letter goes to all of them.
+# lists to Cc:. The cover letter goes to all of them. --no-tree: the
+# sparse checkout lacks folders (fs/, ipc/, ...) by which the script
+# recognises a kernel tree; it reads only MAINTAINERS and the patch.
 g checkout -q --detach "$base"
 ls "$OUT"/*.patch | grep -v '/0000-cover-letter\.patch$' |
 	(cd "$CLONE" && xargs -P "$(nproc)" -I{} sh -c \
-		'perl scripts/get_maintainer.pl --no-git --no-git-fallback \
+		'perl scripts/get_maintainer.pl --no-tree --no-git --no-git-fallback \
 		 --no-fixes "$1" > "$2/$(basename "$1").who"' sh {} "$W") ||
 	die "scripts/get_maintainer.pl failed in $CLONE"
 for f in "$W"/*.who; do
