@@ -242,8 +242,8 @@ def report_edges(rows, out_dir, parts=None):
           "(min-max) is a driver's lost first edge (51-irq-drivers' "
           "TODOs: pinctrl-mcp23s08); events 0 where the edge was "
           "asked for is a lost edge (gpio-adnp's rising edges, "
-          "PCA9505/06 that never interrupt); the board registers no "
-          "irqchip of pinctrl-aw9523 (dts/interrupts-drivers.dtsi).",
+          "PCA9505/06 that never interrupt); pinctrl-aw9523 takes "
+          "both-edge requests only (no rising or falling cells).",
           "",
           table(head, trs), ""]
     write_section(out_dir, "irq-edges", md, head, trs)
