@@ -239,10 +239,9 @@ def report_edges(rows, out_dir, parts=None):
           "too; `shared`: both, another chip on the same INT net "
           "holding a line, so its handler reads too. Parts from "
           "catalogue/parts.tsv whose `int` is not none. A spread "
-          "(min-max) is a driver's lost first edge (51-irq-drivers' "
-          "TODOs: pinctrl-mcp23s08); events 0 where the edge was "
-          "asked for is a lost edge (gpio-adnp's rising edges, "
-          "PCA9505/06 that never interrupt); pinctrl-aw9523 takes "
+          "(min-max) is a driver's lost first edge; events 0 where the "
+          "edge was asked for is a lost edge (the guest suite's "
+          "51-irq-drivers fails on either); pinctrl-aw9523 takes "
           "both-edge requests only (no rising or falling cells).",
           "",
           table(head, trs), ""]
