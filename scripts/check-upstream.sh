@@ -8,8 +8,11 @@
 # (configs/i2c-parts.config: gpio-regmap, pca9570, ds4520, adnp, aw9523,
 # sx150x, cy8c95x0), W=1 for the files it touches in drivers/gpio and
 # drivers/pinctrl, and no sparse message that the pristine files do not
-# have (scripts/check-sparse.sh). Then the DT bindings of the whole
-# series, block/ included, in TREE (scripts/check-dt-bindings.sh).
+# have (scripts/check-sparse.sh). Each patch, in order: checkpatch.pl
+# --strict, and the C files it touches build as it leaves them
+# (bisectable; no upstream patch touches a header under include/: one
+# that does gets a whole build of its own). Then the DT bindings of the
+# whole series, block/ included, in TREE (scripts/check-dt-bindings.sh).
 # OUT/linux is a clone of TREE's base commit, so TREE is not touched.
 set -eu
 TREE=${1:?usage: check-upstream.sh TREE PATCHDIR SERIES OUT}
@@ -41,7 +44,18 @@ for p in $(grep '^[^#]*/upstream/' "$SERIES"); do
 	fi
 	n=$((n + 1))
 done
+BASE_HEAD=$(git -C "$SRC" rev-parse HEAD)
 echo "upstream: $n patches apply on pristine $BASE"
+
+# checkpatch as `make checkpatch` runs it: the clone has no history for
+# Fixes: ids (UNKNOWN_COMMIT_ID), new files of drivers/gpio are under
+# MAINTAINERS' GPIO entry already (FILE_PATH_CHANGES).
+for p in $(grep '^[^#]*/upstream/' "$SERIES"); do
+	(cd "$SRC" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q \
+		--ignore UNKNOWN_COMMIT_ID --ignore FILE_PATH_CHANGES \
+		"$PATCHES/$p") || { echo "upstream: checkpatch: $p" >&2; exit 1; }
+done
+echo "upstream: checkpatch --strict clean on $n patches"
 
 K=$OUT/kernel
 mkdir -p "$K"
@@ -55,6 +69,33 @@ if ! make -s -C "$SRC" O="$K" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
 	grep -E 'error|Error' "$K/build.log" | head -n 10
 	exit 1
 fi
+# Bisectable: each commit's C files (drivers/) built as that commit
+# leaves the tree; a commit that changes a header under include/ builds
+# the whole kernel. The tree goes back to HEAD after.
+MK="make -s -C $SRC O=$K ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- -j$JOBS"
+i=0
+for c in $(git -C "$SRC" rev-list --reverse base..HEAD); do
+	i=$((i + 1))
+	$GIT checkout -q "$c"
+	objs=$($GIT show --name-only --format= "$c" -- 'drivers/*.c' |
+		sed 's/\.c$/.o/')
+	w=W=1
+	if $GIT show --name-only --format= "$c" -- 'include/*' | grep -q .; then
+		objs="zImage modules" w=
+	fi
+	[ -n "$objs" ] || continue
+	# W=1 on the objects: a warning a later patch removes still counts.
+	if ! $MK $w $objs >"$K/bisect.log" 2>&1 ||
+	   { [ -n "$w" ] && grep -q 'warning:' "$K/bisect.log"; }; then
+		echo "upstream: patch $i ($($GIT log -1 --format=%s "$c")) does not build on its own (W=1):" >&2
+		grep -E 'error|warning:' "$K/bisect.log" | head -n 10 >&2
+		$GIT checkout -q "$BASE_HEAD"
+		exit 1
+	fi
+done
+$GIT checkout -q "$BASE_HEAD"
+echo "upstream: each of the $n patches builds in order (the C files it touches, W=1, no warning)"
+
 # W=1 on the files the series changes in drivers/gpio and drivers/pinctrl.
 files=$($GIT diff --name-only base HEAD -- drivers/gpio drivers/pinctrl |
 	sed -n 's/\.c$/.o/p')
