@@ -208,6 +208,35 @@ TEST(no_effect_of_a_gsr_byte_not_clocked_out)
 	spi_rig_free(&r);
 }
 
+/*
+ * An edge while a handler reads the chip: ISR, then the GSR of the
+ * port (no driver of the board has an irqchip for the XRA1403; the
+ * order is the one Table 3 implies). A second line's edge of the same
+ * port between the two reads is cleared by the GSR read with the first
+ * (Table 3: reading GSR clears the port's interrupts): the chip keeps
+ * it only as the level that read returns. An edge of the other port
+ * stays pending until its own GSR read.
+ */
+TEST(edge_between_the_isr_and_gsr_reads)
+{
+	struct chip *c = xra();
+
+	wr(IER1, 0x03);
+	wr(IER2, 0x01);
+	drive(c, 0, 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(rd(ISR1), 0x01);
+	drive(c, 1, 0);				/* same port */
+	drive(c, 8, 0);				/* the other port */
+	CHECK_EQ(rd(GSR1), 0xfc);
+	CHECK_EQ(rd(ISR1), 0x00);		/* not kept */
+	CHECK_EQ(c->irq, 1);			/* port 2's kept */
+	CHECK_EQ(rd(ISR2), 0x01);
+	CHECK_EQ(rd(GSR2), 0xfe);
+	CHECK_EQ(c->irq, 0);
+	spi_rig_free(&r);
+}
+
 int main(void)
 {
 	RUN(either_edge_clears_when_the_input_returns);
@@ -216,5 +245,6 @@ int main(void)
 	RUN(falling_and_both_edges_latch);
 	RUN(outputs_and_disabled_inputs_do_not_interrupt);
 	RUN(no_effect_of_a_gsr_byte_not_clocked_out);
+	RUN(edge_between_the_isr_and_gsr_reads);
 	return CHECK_DONE();
 }
