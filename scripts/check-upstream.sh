@@ -49,13 +49,22 @@ echo "upstream: $n patches apply on pristine $BASE"
 
 # checkpatch as `make checkpatch` runs it: the clone has no history for
 # Fixes: ids (UNKNOWN_COMMIT_ID), new files of drivers/gpio are under
-# MAINTAINERS' GPIO entry already (FILE_PATH_CHANGES).
+# MAINTAINERS' GPIO entry already (FILE_PATH_CHANGES). A warning a patch
+# keeps on purpose is named, for that patch alone, in SERIES's folder's
+# checkpatch-accepted ("PATCH TYPE reason" lines).
+cpacc=$(dirname "$SERIES")/checkpatch-accepted
+[ -f "$cpacc" ] || cpacc=/dev/null
+kept=0
 for p in $(grep '^[^#]*/upstream/' "$SERIES"); do
+	ign=$(awk -v p="${p##*/}" '$1 == p { printf " --ignore %s", $2 }' "$cpacc")
+	[ -z "$ign" ] || kept=$((kept + 1))
+	# $ign is word-split on purpose: --ignore TYPE pairs.
 	(cd "$SRC" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q \
-		--ignore UNKNOWN_COMMIT_ID --ignore FILE_PATH_CHANGES \
+		--ignore UNKNOWN_COMMIT_ID --ignore FILE_PATH_CHANGES $ign \
 		"$PATCHES/$p") || { echo "upstream: checkpatch: $p" >&2; exit 1; }
 done
-echo "upstream: checkpatch --strict clean on $n patches"
+echo "upstream: checkpatch --strict clean on $n patches" \
+	"($kept with a warning accepted in ${cpacc#"$HERE"/})"
 
 K=$OUT/kernel
 mkdir -p "$K"
