@@ -133,9 +133,10 @@ fi
 
 # kmemleak's report (DEBUG=1): the probe's leak (kmemleak-test) must be
 # in it, and nothing else.
-leak() {	# LABEL FUNCTION: one reported object allocated in FUNCTION
+leak() {	# LABEL FUNCTION [KIND]: one reported object allocated in
+	# FUNCTION; KIND as 7.3 prints it before a per-CPU one's address
 	cat <<LOG
-unreferenced object 0xc3a1b2$1 (size 64):
+unreferenced object ${3:+($3) }0xc3a1b2$1 (size 64):
   comm "sh", pid 71, jiffies 4294943001
   backtrace (crc 5a3c0e1d):
     __kmalloc_noprof+0x1b4/0x2b0
@@ -167,10 +168,8 @@ kml 0 "$L" > "$T/console"
 expect 1 "kmemleak: a leak, no probe"
 # 7.3 names a per-CPU object "(percpu)" before its address: the probe's
 # __alloc_percpu leak is one, and may be all a run's report holds.
-PC=$(leak 80 'kmemleak_test_init+0x1dd/0x214 [kmemleak_test]' |
-	sed 's/object 0x/object (percpu) 0x/')
-LC=$(leak c0 'gpiochip_add_data_with_key+0x1c4/0x9e0' |
-	sed 's/object 0x/object (percpu) 0x/')
+PC=$(leak 80 'kmemleak_test_init+0x1dd/0x214 [kmemleak_test]' percpu)
+LC=$(leak c0 'gpiochip_add_data_with_key+0x1c4/0x9e0' percpu)
 kml 1 "$PC" > "$T/console"
 expect 0 "kmemleak: the probe's per-CPU leak alone"
 kml 1 "$PC" "$LC" > "$T/console"
