@@ -18,9 +18,9 @@ mcp23017:i2c12:12:24:13:3:pinctrl-mcp23s08
 mcp23s17:spi7-28:mcp23s17@1:14:3:pinctrl-mcp23s08
 sx1503:i2c12:12:20:15:3:pinctrl-sx150x
 cy8c9520:i2c12:12:21:16:3:pinctrl-cy8c95x0
+aw9523:i2c12:12:58:17:3:pinctrl-aw9523
 adnp:i2c12:12:30:18:3:gpio-adnp"
-# Not aw9523 (its irqchip is not registered on the board: dts/
-# interrupts-drivers.dtsi), nor the pca953x parts without an irqchip.
+# Not the pca953x parts without an irqchip.
 #
 # Rates of the square wave (Hz of the storm clock: src/board/stim.h in
 # expander-models) and its periods: 2 * STORM_PERIODS edges each.
