@@ -10,7 +10,10 @@ Which nodes are what, by the board's own structure:
   30-parts    the I2C expanders of dts/parts*.dtsi but those whose line
               another node's NAME-gpios holds (the AW9523's reset)
   51-irq-drivers  the I2C expanders of dts/interrupts-drivers.dtsi
-              with an interrupts line no other node there shares
+              and dts/parts*.dtsi with an interrupts line no other
+              expander shares (a part of 30-parts whose INT cannot
+              disturb its counts, the PCAL parts, masked at power-up,
+              carries its INT there)
   bench chip  the expander labelled bench_BLOCK: the bench's free chip
               of the part whose twin the gpio-block BLOCK covers
 """
@@ -163,11 +166,13 @@ class Board:
 
     def irq_parts(self):
         """[(instance, INT line)] of 51-irq-drivers, in DT order: the I2C
-        expanders of dts/interrupts-drivers.dtsi whose first interrupts
-        cell (the virtio-gpio line) no other expander there uses."""
+        expanders of dts/interrupts-drivers.dtsi and dts/parts*.dtsi whose
+        first interrupts cell (the virtio-gpio line) no other expander
+        there uses."""
         wired = [(i, i.node.cells("interrupts")[0]) for i in self.instances
                  if not i.spi and "interrupts" in i.node.props and
-                 os.path.basename(i.node.file or "") == IRQ_FILE]
+                 (os.path.basename(i.node.file or "") == IRQ_FILE or
+                  PARTS_FILES.match(os.path.basename(i.node.file or "")))]
         lines = [ln for _, ln in wired]
         return [(i, ln) for i, ln in wired if lines.count(ln) == 1]
 

@@ -23,8 +23,12 @@ PARTS_HEAD = """\
 #   in    lines the driver can read as inputs (bit N = line N)
 #   out   lines the driver can drive as outputs
 #   a b   max732x: group A / group B address, - if absent
+#   bg    transactions of one get_multiple() on every input line with
+#         the series (the catalogue's block_get on the in mask)
+#   since the kernel (KVER: MAJOR * 100 + MINOR) whose driver first
+#         knows the part; - if every kernel of the bench does
 #
-#slot addr part drv n in out a b"""
+#slot addr part drv n in out a b bg since"""
 
 SPI_HEAD = """\
 # The SPI parts of dts/spi.dtsi, read by 32-spi-parts, 33-spi-minimum
@@ -52,8 +56,9 @@ IRQ_HEAD = """\
 #
 #   slot addr part drv n   as parts.table
 #   line  its INT's line of the virtio-gpio controller (interrupts)
+#   bg since               as parts.table
 #
-#slot addr part drv n line"""
+#slot addr part drv n line bg since"""
 
 MATRIX_HEAD = """\
 # The bench's parts (run-bench): per part of the catalogue with line
@@ -77,15 +82,30 @@ def parts_rows(board):
     for i in board.i2c_parts():
         a, b = i.addresses()
         rows.append([str(i.slot), "%x" % i.reg, i.part.name, i.part["drv"],
-                     str(i.lines), i.mask("in")[1], i.mask("out")[1], a, b])
+                     str(i.lines), i.mask("in")[1], i.mask("out")[1], a, b,
+                     block_get(i), kver(i.part["since"])])
     return rows
+
+
+def block_get(inst):
+    """The series' get_multiple() cost on all of an instance's inputs."""
+    return str(core.cost(inst.part["block_get"], inst.mask("in")[0]))
+
+
+def kver(since):
+    """A since cell (MAJOR.MINOR or -) as the guest's KVER compares it."""
+    if since == "-":
+        return since
+    major, minor = since.split(".")
+    return str(int(major) * 100 + int(minor))
 
 
 def irq_rows(board):
     rows = []
     for i, line in board.irq_parts():
         rows.append([str(i.slot), "%x" % i.reg, i.part.name, i.part["drv"],
-                     str(i.lines), str(line)])
+                     str(i.lines), str(line), block_get(i),
+                     kver(i.part["since"])])
     return rows
 
 

@@ -61,7 +61,7 @@ class GuestTablesTest(unittest.TestCase):
         rows = tables.parts_rows(self.b)
         self.assertTrue(rows)
         for r in rows:
-            self.assertEqual(len(r), 9, r)
+            self.assertEqual(len(r), 11, r)
             n = int(r[4])
             for m in r[5:7]:
                 self.assertEqual(int(m, 0) >> n, 0, r)
@@ -70,14 +70,20 @@ class GuestTablesTest(unittest.TestCase):
         adnp = [r for r in rows if r[2] == "gpio-adnp"]
         self.assertEqual([(r[4], r[5]) for r in adnp],
                          [("48", "0xffffffffffff"), ("16", "0xffff")])
+        by = {r[2]: r for r in rows}
+        # bg: the catalogue's block_get on the in mask (one transfer per
+        # byte on the SX1503, per port without PCA_PAIR); since: KVER
+        self.assertEqual([by[p][9] for p in ("pca9555", "sx1503", "cy8c9560")],
+                         ["1", "2", "8"])
+        self.assertEqual(by["pca9555"][10], "-")
 
     def test_irq_table(self):
         rows = tables.irq_rows(self.b)
         for r in rows:
-            self.assertEqual(len(r), 6, r)
+            self.assertEqual(len(r), 8, r)
         by = {(r[0], r[1]): r for r in rows}
         self.assertEqual(by[("12", "20")][2:], ["sx1503", "sx150x-pinctrl",
-                                                "16", "15"])
+                                                "16", "15", "2", "-"])
         # the shared net (line 22) and bus 13 (50-interrupts) are no rows
         self.assertNotIn("22", [r[5] for r in rows])
         self.assertNotIn("13", [r[0] for r in rows])

@@ -223,3 +223,15 @@ check_each_way() {
 		check_eq "$1" "$got" "$want"
 	fi
 }
+
+# in_kernel SINCE: true if the running kernel's driver knows a part
+# whose since (the guest tables' column: KVER of the first release that
+# does, or -) is SINCE.
+in_kernel() {
+	[ "$1" = - ] || [ "$KVER" -ge "$1" ]
+}
+
+# not_in_kernel SINCE: why a part is skipped, for ktap_skip.
+not_in_kernel() {
+	echo "its driver knows it since $(($1 / 100)).$(($1 % 100)), this is $(uname -r)"
+}
