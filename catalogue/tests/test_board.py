@@ -73,9 +73,11 @@ class GuestTablesTest(unittest.TestCase):
         by = {r[2]: r for r in rows}
         # bg: the catalogue's block_get on the in mask (one transfer per
         # byte on the SX1503, per port without PCA_PAIR); since: KVER
-        self.assertEqual([by[p][9] for p in ("pca9555", "sx1503", "cy8c9560")],
-                         ["1", "2", "8"])
-        self.assertEqual(by["pca9555"][10], "-")
+        self.assertEqual([by[p][9] for p in ("pca9555", "sx1503", "max7312",
+                                             "cy8c9560")],
+                         ["1", "2", "2", "8"])
+        self.assertEqual((by["tcal6416"][10], by["pca9555"][10]),
+                         ("700", "-"))
 
     def test_irq_table(self):
         rows = tables.irq_rows(self.b)
@@ -84,6 +86,9 @@ class GuestTablesTest(unittest.TestCase):
         by = {(r[0], r[1]): r for r in rows}
         self.assertEqual(by[("12", "20")][2:], ["sx1503", "sx150x-pinctrl",
                                                 "16", "15", "2", "-"])
+        # a PCAL part of 30-parts carries its INT on its parts bus
+        self.assertEqual(by[("25", "20")][2:6], ["pcal6408", "pca953x",
+                                                 "8", "57"])
         # the shared net (line 22) and bus 13 (50-interrupts) are no rows
         self.assertNotIn("22", [r[5] for r in rows])
         self.assertNotIn("13", [r[0] for r in rows])

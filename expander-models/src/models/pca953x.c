@@ -2,8 +2,9 @@
 /*
  * pca953x.c - register-based expanders: one command (pointer) byte, then
  * input / output / polarity / configuration registers, one per 8-line
- * port, plus the PCAL "agile I/O" registers at 0x40 and the MAX7310
- * timeout register. One model; the parts differ only in the table below.
+ * port, plus the PCAL "agile I/O" registers at 0x40, the MAX7310/MAX7312
+ * timeout register and the XRA1202's pull-up and interrupt registers. One
+ * model; the parts differ only in the table below.
  *
  * Pointer rule (every datasheet of these parts): the command byte sets
  * the pointer; on 16-line parts each further data byte, read or write,
@@ -34,16 +35,21 @@
 #define F_PULLUP	(1u << 2)	/* fixed ~100k pull-ups on the I/Os */
 #define F_POL_F0	(1u << 3)	/* polarity register resets to 0xf0 */
 #define F_OUT_0		(1u << 4)	/* output register resets to 0x00 */
-#define F_TIMEOUT	(1u << 5)	/* MAX7310 bus timeout register 0x04 */
+#define F_TIMEOUT	(1u << 5)	/* MAX7310/12 bus timeout after config */
 #define F_AI		(1u << 6)	/* command bit 7 = auto-increment */
 #define F_MSK		(1u << 7)	/* PCA9505/6/9698 mask registers */
 #define F_9698		(1u << 8)	/* PCA9698 registers 0x28..0x2a */
+#define F_XRA		(1u << 9)	/* XRA1202 registers 0x04..0x0a */
 
 #define AI		0x80
 #define MAXB		5		/* banks (ports) of the 40-line parts */
 #define PCAL_OUT_CONF	0x4f		/* 8- and 16-line PCAL parts */
 #define P9698_OUTCONF	0x28
 #define P9698_MODE	0x2a
+#define XRA_PUR		0		/* XRA1202 registers from 0x04: */
+#define XRA_TSCR	2		/* pull-up enable, tri-state control, */
+#define XRA_ISR		3		/* interrupt status, ... */
+#define XRA_NREG	7		/* ... input filter at 0x0a */
 
 struct pca953x_desc {
 	unsigned int flags;
@@ -52,7 +58,7 @@ struct pca953x_desc {
 enum reg_kind {
 	R_IN, R_OUT, R_POL, R_CFG,
 	R_LATCH, R_PULL_EN, R_PULL_SEL, R_MASK, R_STAT,
-	R_STRENGTH, R_OUT_CONF, R_TIMEOUT, R_MSK, R_9698, R_NONE,
+	R_STRENGTH, R_OUT_CONF, R_TIMEOUT, R_MSK, R_9698, R_XRA, R_NONE,
 };
 
 struct pca953x {
@@ -64,6 +70,7 @@ struct pca953x {
 	uint8_t out[MAXB], pol[MAXB], cfg[MAXB], msk[MAXB];
 	uint8_t latch[MAXB], pull_en[MAXB], pull_sel[MAXB], mask[MAXB];
 	uint8_t strength[2 * MAXB], out_conf, timeout, r9698[3];
+	uint8_t xra[XRA_NREG];
 	uint64_t snapshot;	/* pin bits when each input port was read */
 	uint64_t latched;	/* PCAL: inputs holding a latched change */
 	uint64_t latched_val;
@@ -87,8 +94,12 @@ static enum reg_kind decode(const struct pca953x *m, uint8_t r,
 		*idx = r % st;
 		return *idx < nb ? R_IN + r / st : R_NONE;
 	}
-	if (r == 4 && (m->flags & F_TIMEOUT))
+	if (r == 4 * st && (m->flags & F_TIMEOUT))
 		return R_TIMEOUT;
+	if ((m->flags & F_XRA) && r >= 4 && r < 4 + XRA_NREG) {
+		*idx = r - 4;
+		return R_XRA;
+	}
 	if ((m->flags & F_MSK) && r >= 4 * st && r < 5 * st) {
 		*idx = r % st;
 		return *idx < nb ? R_MSK : R_NONE;
@@ -165,11 +176,15 @@ static void apply_pins(struct pca953x *m)
 
 		if (m->cfg[p] & bit)
 			d = DRV_HIZ;
+		else if ((m->flags & F_XRA) && (m->xra[XRA_TSCR] & bit))
+			d = DRV_HIZ;	/* XRA1202: output three-stated */
 		else if (m->out[p] & bit)
 			d = od ? DRV_HIZ : DRV_HIGH;
 		else
 			d = DRV_LOW;
 		if (m->flags & F_PULLUP)
+			pull = DRV_WEAK_HIGH;
+		if ((m->flags & F_XRA) && (m->xra[XRA_PUR] & bit))
 			pull = DRV_WEAK_HIGH;
 		if ((m->flags & F_PCAL) && (m->pull_en[p] & bit))
 			pull = m->pull_sel[p] & bit ? DRV_WEAK_HIGH :
@@ -232,6 +247,8 @@ static uint8_t reg_read(void *model, uint8_t r)
 		return m->msk[i];
 	case R_9698:
 		return m->r9698[i];
+	case R_XRA:
+		return m->xra[i];
 	default:
 		return 0xff;
 	}
@@ -283,6 +300,11 @@ static void reg_write(void *model, uint8_t r, uint8_t v)
 	case R_9698:
 		m->r9698[i] = v;	/* stored; effects not modelled */
 		return;
+	case R_XRA:
+		if (i == XRA_ISR)
+			return;		/* read-only; no source modelled */
+		m->xra[i] = v;		/* pull-ups, three-state: apply() */
+		break;
 	default:
 		return;		/* input and status: writes have no effect */
 	}
@@ -300,10 +322,10 @@ static uint8_t next_ptr(void *model, uint8_t r)
 	unsigned int idx;
 	enum reg_kind k;
 
-	if (!(m->flags & F_AI))
-		return m->nbank == 2 && r != PCAL_OUT_CONF ?
-		       regfile_wrap(r, r & ~1u, 2) : r;
 	k = decode(m, r, &idx);
+	if (!(m->flags & F_AI))
+		return m->nbank == 2 && k != R_OUT_CONF && k != R_TIMEOUT ?
+		       regfile_wrap(r, r & ~1u, 2) : r;
 	if (k == R_STRENGTH)
 		return regfile_wrap(r, 0x40, 2 * m->nbank);
 	if (k == R_OUT_CONF || k == R_TIMEOUT || k == R_9698 || k == R_NONE)
@@ -366,6 +388,7 @@ static int pca953x_init(struct chip *c, char *err, size_t errlen)
 	for (p = 0; p < 2 * m->nbank; p++)
 		m->strength[p] = 0xff;
 	m->timeout = 0x01;
+	m->xra[XRA_NREG - 1] = 0xff;	/* input filter on */
 	regfile_add(&m->rf, c, c->reg, &pca953x_rules[!!(d->flags & F_AI)], m);
 	apply_pins(m);
 	m->snapshot = pin_read_bits(&c->pins, 0, c->v->lines);
@@ -385,6 +408,9 @@ static const struct pca953x_desc d_int_pu = { F_INT | F_PULLUP };
 static const struct pca953x_desc d_plain = { 0 };
 static const struct pca953x_desc d_9557 = { F_POL_F0 | F_OUT_0 };
 static const struct pca953x_desc d_7310 = { F_POL_F0 | F_OUT_0 | F_TIMEOUT };
+static const struct pca953x_desc d_7312 = { F_INT | F_TIMEOUT };
+static const struct pca953x_desc d_6107 = { F_INT | F_POL_F0 | F_OUT_0 };
+static const struct pca953x_desc d_xra = { F_XRA };
 static const struct pca953x_desc d_pcal = { F_INT | F_PCAL };
 static const struct pca953x_desc d_6424 = { F_INT | F_AI };
 static const struct pca953x_desc d_6524 = { F_INT | F_PCAL | F_AI };
@@ -398,14 +424,18 @@ static const struct pca953x_desc d_9698 = { F_INT | F_AI | F_MSK | F_OUT_0 |
 	{ compat, part, &pca953x_family, lines, &desc }
 
 const struct chip_variant pca953x_variants[] = {
+	V("nxp,pca6408", "pca6408", 8, d_int),
+	V("nxp,pca6416", "pca6416", 16, d_int),
 	V("nxp,pca9534", "pca9534", 8, d_int),
 	V("nxp,pca9535", "pca9535", 16, d_int),
 	V("nxp,pca9536", "pca9536", 4, d_plain),
 	V("ti,pca9536", "pca9536", 4, d_plain),
+	V("nxp,pca9537", "pca9537", 4, d_int),
 	V("nxp,pca9538", "pca9538", 8, d_int),
 	V("nxp,pca9539", "pca9539", 16, d_int),
 	V("nxp,pca9554", "pca9554", 8, d_int_pu),
 	V("nxp,pca9555", "pca9555", 16, d_int_pu),
+	V("nxp,pca9556", "pca9556", 8, d_9557),
 	V("nxp,pca9557", "pca9557", 8, d_9557),
 	V("ti,tca6408", "tca6408", 8, d_int),
 	V("ti,tca6416", "tca6416", 16, d_int),
@@ -415,6 +445,19 @@ const struct chip_variant pca953x_variants[] = {
 	/* Not in the driver's of_match table: binds via its i2c id table. */
 	V("ti,tca9554", "tca9554", 8, d_int_pu),
 	V("maxim,max7310", "max7310", 8, d_7310),
+	V("maxim,max7312", "max7312", 16, d_7312),
+	V("maxim,max7318", "max7318", 16, d_int_pu),
+	V("ti,pca6107", "pca6107", 8, d_6107),
+	V("onnn,cat9554", "cat9554", 8, d_int_pu),
+	V("onnn,pca9654", "pca9654", 8, d_int_pu),
+	V("onnn,pca9655", "pca9655", 16, d_int_pu),
+	V("exar,xra1202", "xra1202", 8, d_xra),
+	V("nxp,pcal6408", "pcal6408", 8, d_pcal),
+	V("nxp,pcal9535", "pcal9535", 16, d_pcal),
+	V("nxp,pcal9554b", "pcal9554b", 8, d_pcal),
+	/* gpio-pca953x since v7.0 (the catalogue's since column). */
+	V("ti,tcal6408", "tcal6408", 8, d_pcal),
+	V("ti,tcal6416", "tcal6416", 16, d_pcal),
 	V("nxp,pcal9555a", "pcal9555a", 16, d_pcal),
 	V("nxp,pcal6416", "pcal6416", 16, d_pcal),
 	V("ti,tca6424", "tca6424", 24, d_6424),
