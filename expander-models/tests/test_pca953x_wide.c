@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_pca953x_wide.c - the 24- and 40-line parts of the pca953x family
+ * test_pca953x_wide.c - the 24- to 40-line parts of the pca953x family
  * (TCA6424A, PCAL6524, PCA9505/6, PCA9698): registers spaced 4 or 8
- * apart, the AI bit, and the transactions gpio-pca953x makes with its
+ * apart, or packed (PCAL6534), the AI bit, and the transactions
+ * gpio-pca953x makes with its
  * AI regmap (command | 0x80, then every port in one transfer).
  */
 #include "check.h"
@@ -201,6 +202,57 @@ TEST(pca9698_extra_registers)
 	rig_free(&r);
 }
 
+/*
+ * PCAL6534: the packed map (kinds five ports apart, agile registers from
+ * 0x30, as gpio-pca953x's pcal6534_recalc_addr() computes), 34 lines
+ * (port 4: two), the PCAL interrupt mask and status at 0x49 and 0x4e.
+ */
+TEST(pcal6534_packed_map)
+{
+	static const uint8_t pat[5] = { 0x5a, 0xc3, 0x96, 0x0f, 0x02 };
+	static const uint8_t zero[5] = { 0 };
+	uint8_t v[5];
+	unsigned int p;
+	struct chip *c = one("nxp,pcal6534");
+
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	CHECK_EQ(c->pins.n, 34);
+	CHECK_EQ(bulk_read(AI | 0x05, v, 5), 0);	/* output ports */
+	for (p = 0; p < 5; p++)
+		CHECK_EQ(v[p], 0xff);
+	CHECK_EQ(bulk_write(AI | 0x05, pat, 5), 0);
+	CHECK_EQ(bulk_write(AI | 0x0f, zero, 5), 0);	/* all outputs */
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 34), 0x020f96c35aull);
+	CHECK_EQ(bulk_read(AI | 0x00, v, 5), 0);	/* input ports */
+	for (p = 0; p < 4; p++)
+		CHECK_EQ(v[p], pat[p]);
+	CHECK_EQ(v[4], 0xfe);		/* bits 7:2 absent: read 1 */
+	CHECK_EQ(bulk_read(AI | 0x0f, v, 5), 0);
+	CHECK_EQ(v[4], 0xfc);		/* config: absent bits stay 1 */
+	/* agile registers: latch 0x3a, pull 0x3f/0x44, mask 0x49 */
+	CHECK_EQ(reg_read(r.b, A, AI | 0x3a), 0x00);
+	CHECK_EQ(reg_read(r.b, A, AI | 0x44), 0xff);
+	CHECK_EQ(reg_read(r.b, A, AI | 0x49), 0xff);
+	CHECK_EQ(reg_read(r.b, A, AI | 0x38), 0xff);	/* strength 4A */
+	CHECK_EQ(reg_read(r.b, A, AI | 0x53), 0x00);	/* output config */
+	CHECK_EQ(reg_read(r.b, A, 0x14), -1);		/* reserved */
+	CHECK_EQ(reg_read(r.b, A, 0x39), -1);
+	CHECK_EQ(reg_read(r.b, A, 0x54), -1);		/* edge: not modelled */
+	/* an input of port 4 (line 33), unmasked: INT, status, read */
+	CHECK_EQ(bulk_write(AI | 0x0f, (const uint8_t[]){ 0, 0, 0, 0, 0xff },
+			    5), 0);
+	ext(c, 33, 0);
+	CHECK_EQ(c->irq, 0);				/* masked */
+	CHECK_EQ(reg_write(r.b, A, AI | 0x4d, 0xfd), 0);
+	CHECK_EQ(c->irq, 1);
+	CHECK_EQ(reg_read(r.b, A, AI | 0x52), 0x02);	/* status port 4 */
+	CHECK_EQ(reg_read(r.b, A, AI | 0x04), 0xfd);
+	CHECK_EQ(c->irq, 0);
+	rig_free(&r);
+}
+
 int main(void)
 {
 	RUN(every_wide_part_one_transaction_per_kind);
@@ -209,5 +261,6 @@ int main(void)
 	RUN(pcal6524_agile_registers);
 	RUN(pca9506_mask_registers);
 	RUN(pca9698_extra_registers);
+	RUN(pcal6534_packed_map);
 	return CHECK_DONE();
 }

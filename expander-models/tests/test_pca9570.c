@@ -3,7 +3,7 @@
  * test_pca9570.c - PCA9570/PCA9571 output ports: power-on high, a
  * written byte reaches the pins, reads are the pins (P7..P4 read 1 on the
  * PCA9570), and gpio-pca9570's sequences: i2c_smbus_read_byte at probe,
- * i2c_smbus_write_byte per set.
+ * i2c_smbus_write_byte per set; the SLG7XL45106's register 0xDB.
  */
 #include "check.h"
 #include "fixture.h"
@@ -51,9 +51,41 @@ TEST(pca9571_eight_outputs)
 	rig_free(&r);
 }
 
+/*
+ * SLG7XL45106: gpio-pca9570's SMBus byte-data sequences on register 0xDB
+ * (read at probe and per get, write per set); power-on 0x00 and a read
+ * returning the latch are assumptions (expander-models/README.md).
+ */
+TEST(slg7xl45106_register_0xdb)
+{
+	struct chip *c;
+
+	c = rig_one(&r, 400000, "dlg,slg7xl45106", 0x11);
+	CHECK(c != NULL);
+	CHECK_EQ(c->pins.n, 8);
+	CHECK_EQ(c->has_irq, 0);
+	CHECK_EQ(reg_read(r.b, 0x11, 0xdb), 0x00);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 8), 0x00);
+	CHECK_EQ(reg_write(r.b, 0x11, 0xdb, 0x96), 0);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 8), 0x96);
+	CHECK_EQ(reg_read(r.b, 0x11, 0xdb), 0x96);
+	/* the latch, not the pins: an outside low on a high output */
+	ext(c, 1, 0);
+	CHECK_EQ(reg_read(r.b, 0x11, 0xdb), 0x96);
+	ext(c, 1, -1);
+	/* any other command byte is not acknowledged, changes nothing */
+	CHECK_EQ(reg_write(r.b, 0x11, 0xda, 0x00), -1);
+	CHECK_EQ(reg_read(r.b, 0x11, 0x00), -1);
+	CHECK_EQ(pin_read_bits(&c->pins, 0, 8), 0x96);
+	/* a byte with no command first is one (and not 0xDB): NACK */
+	CHECK_EQ(byte_write(r.b, 0x11, 0x00), -1);
+	rig_free(&r);
+}
+
 int main(void)
 {
 	RUN(pca9570_four_outputs);
 	RUN(pca9571_eight_outputs);
+	RUN(slg7xl45106_register_0xdb);
 	return CHECK_DONE();
 }

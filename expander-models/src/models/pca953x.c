@@ -24,6 +24,26 @@
  * and rolls over to the first port of that kind after the last (TCA6424A
  * and PCA9505 datasheets), so one transaction reads or writes every port;
  * without AI it stays. Parts without AI NACK a command byte with bit 7.
+ *
+ * The PCA9574 and PCA9575 (gpio-pca953x's PCA957X_TYPE) have a map of
+ * their own: input, polarity, bus-hold/pull enable, pull select,
+ * configuration, output, interrupt mask and interrupt status, one
+ * register per port, kind after kind (PCA9575 datasheet, Table 4: 0x00
+ * IN0, 0x01 IN1, 0x02 INVRT0, ... 0x0e INTS0, 0x0f INTS1). Bit 7 of the
+ * command byte is AI there too, but the pointer then steps through the
+ * whole map and rolls over to 0x00 after the last register (the
+ * datasheet's "Command register"); a command byte naming no register
+ * is not acknowledged.
+ *
+ * The PCAL6534 (PCAL653X_TYPE) packs the 24-line PCAL map: each kind's
+ * five ports one after the other (input 0x00, output 0x05, polarity
+ * 0x0a, configuration 0x0f), the agile registers from 0x30 (drive
+ * strength 0x30-0x38, latch 0x3a, pull enable 0x3f, pull select 0x44,
+ * mask 0x49, status 0x4e, output configuration 0x53), as gpio-pca953x's
+ * pcal6534_recalc_addr() and the kernel's pca953x.rst place them. The
+ * 0x54-0x6f registers (edge, clear, input status, debounce) are not
+ * modelled (NACK), as on the PCAL6524. AI as the PCAL6524's (assumed:
+ * the PCAL6534 datasheet's command byte section was not at hand).
  */
 #include <stdlib.h>
 
@@ -40,6 +60,8 @@
 #define F_MSK		(1u << 7)	/* PCA9505/6/9698 mask registers */
 #define F_9698		(1u << 8)	/* PCA9698 registers 0x28..0x2a */
 #define F_XRA		(1u << 9)	/* XRA1202 registers 0x04..0x0a */
+#define F_957X		(1u << 10)	/* PCA9574/75 map (see the top) */
+#define F_6534		(1u << 11)	/* PCAL6534 packed map (the top) */
 
 #define AI		0x80
 #define MAXB		5		/* banks (ports) of the 40-line parts */
@@ -50,6 +72,11 @@
 #define XRA_TSCR	2		/* pull-up enable, tri-state control, */
 #define XRA_ISR		3		/* interrupt status, ... */
 #define XRA_NREG	7		/* ... input filter at 0x0a */
+#define BKEN_HOLD	0x01		/* PCA957x BKEN: bus hold (stored), */
+#define BKEN_PULL	0x02		/* pulls as PUPD says */
+#define P6534_AGILE	0x30		/* PCAL6534: drive strength, 9 bytes */
+#define P6534_LATCH	0x3a		/* latch, pull en/sel, mask, status */
+#define P6534_OUTCONF	0x53
 
 struct pca953x_desc {
 	unsigned int flags;
@@ -58,7 +85,13 @@ struct pca953x_desc {
 enum reg_kind {
 	R_IN, R_OUT, R_POL, R_CFG,
 	R_LATCH, R_PULL_EN, R_PULL_SEL, R_MASK, R_STAT,
-	R_STRENGTH, R_OUT_CONF, R_TIMEOUT, R_MSK, R_9698, R_XRA, R_NONE,
+	R_STRENGTH, R_OUT_CONF, R_TIMEOUT, R_MSK, R_9698, R_XRA, R_BKEN,
+	R_NONE,
+};
+
+/* The PCA957x kinds in address order (PCA9575 datasheet, Table 4). */
+static const enum reg_kind kinds_957x[] = {
+	R_IN, R_POL, R_BKEN, R_PULL_SEL, R_CFG, R_OUT, R_MSK, R_STAT,
 };
 
 struct pca953x {
@@ -71,6 +104,7 @@ struct pca953x {
 	uint8_t latch[MAXB], pull_en[MAXB], pull_sel[MAXB], mask[MAXB];
 	uint8_t strength[2 * MAXB], out_conf, timeout, r9698[3];
 	uint8_t xra[XRA_NREG];
+	uint8_t bken[2];	/* PCA957x, per port */
 	uint64_t snapshot;	/* pin bits when each input port was read */
 	uint64_t latched;	/* PCAL: inputs holding a latched change */
 	uint64_t latched_val;
@@ -90,6 +124,28 @@ static enum reg_kind decode(const struct pca953x *m, uint8_t r,
 	unsigned int nb = m->nbank, st = m->stride, e;
 
 	*idx = 0;
+	if (m->flags & F_957X) {
+		if (r >= 8 * nb)
+			return R_NONE;
+		*idx = r % nb;
+		return kinds_957x[r / nb];
+	}
+	if (m->flags & F_6534) {
+		if (r < 4 * nb) {
+			*idx = r % nb;
+			return R_IN + r / nb;
+		}
+		if (r >= P6534_AGILE && r < P6534_AGILE + 2 * nb - 1) {
+			*idx = r - P6534_AGILE;
+			return R_STRENGTH;
+		}
+		if (r == P6534_OUTCONF)
+			return R_OUT_CONF;
+		if (r < P6534_LATCH || r >= P6534_LATCH + 5 * nb)
+			return R_NONE;
+		*idx = (r - P6534_LATCH) % nb;
+		return R_LATCH + (r - P6534_LATCH) / nb;
+	}
 	if (r < 4 * st) {
 		*idx = r % st;
 		return *idx < nb ? R_IN + r / st : R_NONE;
@@ -189,6 +245,10 @@ static void apply_pins(struct pca953x *m)
 		if ((m->flags & F_PCAL) && (m->pull_en[p] & bit))
 			pull = m->pull_sel[p] & bit ? DRV_WEAK_HIGH :
 						      DRV_WEAK_LOW;
+		if ((m->flags & F_957X) &&
+		    (m->bken[p] & (BKEN_HOLD | BKEN_PULL)) == BKEN_PULL)
+			pull = m->pull_sel[p] & bit ? DRV_WEAK_HIGH :
+						      DRV_WEAK_LOW;
 		pin_set_pull(&m->c.pins, i, pull);
 		pin_set_drive(&m->c.pins, i, d);
 	}
@@ -249,6 +309,8 @@ static uint8_t reg_read(void *model, uint8_t r)
 		return m->r9698[i];
 	case R_XRA:
 		return m->xra[i];
+	case R_BKEN:
+		return m->bken[i];
 	default:
 		return 0xff;
 	}
@@ -305,6 +367,9 @@ static void reg_write(void *model, uint8_t r, uint8_t v)
 			return;		/* read-only; no source modelled */
 		m->xra[i] = v;		/* pull-ups, three-state: apply() */
 		break;
+	case R_BKEN:
+		m->bken[i] = v;		/* bits 7:2 "not used": kept */
+		break;
 	default:
 		return;		/* input and status: writes have no effect */
 	}
@@ -323,9 +388,13 @@ static uint8_t next_ptr(void *model, uint8_t r)
 	enum reg_kind k;
 
 	k = decode(m, r, &idx);
+	if (m->flags & F_957X)
+		return regfile_wrap(r, 0, 8 * m->nbank);
 	if (!(m->flags & F_AI))
 		return m->nbank == 2 && k != R_OUT_CONF && k != R_TIMEOUT ?
 		       regfile_wrap(r, r & ~1u, 2) : r;
+	if (k == R_STRENGTH && (m->flags & F_6534))
+		return regfile_wrap(r, P6534_AGILE, 2 * m->nbank - 1);
 	if (k == R_STRENGTH)
 		return regfile_wrap(r, 0x40, 2 * m->nbank);
 	if (k == R_OUT_CONF || k == R_TIMEOUT || k == R_9698 || k == R_NONE)
@@ -382,7 +451,8 @@ static int pca953x_init(struct chip *c, char *err, size_t errlen)
 		m->pol[p] = (d->flags & F_POL_F0) ? 0xf0 : 0x00;
 		m->cfg[p] = 0xff;
 		m->mask[p] = 0xff;
-		m->msk[p] = 0xff;
+		/* PCA957x: assumed unmasked (see its README row) */
+		m->msk[p] = (d->flags & F_957X) ? 0x00 : 0xff;
 		m->pull_sel[p] = 0xff;
 	}
 	for (p = 0; p < 2 * m->nbank; p++)
@@ -419,6 +489,8 @@ static const struct pca953x_desc d_9505 = { F_INT | F_AI | F_MSK | F_OUT_0 |
 static const struct pca953x_desc d_9506 = { F_INT | F_AI | F_MSK | F_OUT_0 };
 static const struct pca953x_desc d_9698 = { F_INT | F_AI | F_MSK | F_OUT_0 |
 					    F_9698 };
+static const struct pca953x_desc d_957x = { F_INT | F_AI | F_MSK | F_957X };
+static const struct pca953x_desc d_6534 = { F_INT | F_PCAL | F_AI | F_6534 };
 
 #define V(compat, part, lines, desc) \
 	{ compat, part, &pca953x_family, lines, &desc }
@@ -437,6 +509,8 @@ const struct chip_variant pca953x_variants[] = {
 	V("nxp,pca9555", "pca9555", 16, d_int_pu),
 	V("nxp,pca9556", "pca9556", 8, d_9557),
 	V("nxp,pca9557", "pca9557", 8, d_9557),
+	V("nxp,pca9574", "pca9574", 8, d_957x),
+	V("nxp,pca9575", "pca9575", 16, d_957x),
 	V("ti,tca6408", "tca6408", 8, d_int),
 	V("ti,tca6416", "tca6416", 16, d_int),
 	V("ti,tca9535", "tca9535", 16, d_int),
@@ -462,6 +536,7 @@ const struct chip_variant pca953x_variants[] = {
 	V("nxp,pcal6416", "pcal6416", 16, d_pcal),
 	V("ti,tca6424", "tca6424", 24, d_6424),
 	V("nxp,pcal6524", "pcal6524", 24, d_6524),
+	V("nxp,pcal6534", "pcal6534", 34, d_6534),
 	V("nxp,pca9505", "pca9505", 40, d_9505),
 	V("nxp,pca9506", "pca9506", 40, d_9506),
 	V("nxp,pca9698", "pca9698", 40, d_9698),

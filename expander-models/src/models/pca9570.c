@@ -6,12 +6,24 @@
  * the PCA9570) once ACKed; every read byte is the state at the pins, P7..P4
  * reading 1 on the PCA9570. The outputs are push-pull and high at power-on.
  * The device ID read through the general call address is not modelled.
+ *
+ * The SLG7XL45106 (a Dialog GreenPAK programmed as an 8-output expander,
+ * gpio-pca9570's third part) has one register instead: a command byte
+ * 0xDB, then the output byte; a read of 0xDB returns it. No datasheet
+ * of it was found: the register is gpio-pca9570's and the Kria boards'
+ * device trees' (reset lines), and what the model adds is assumed
+ * (expander-models/README.md, its row): power-on 0x00, push-pull
+ * outputs, reads return the latch, any other command byte NACKed.
  */
 
 #include "models/chip.h"
+#include "models/regfile.h"
+
+#define SLG_GPO		0xdb
 
 struct pca9570 {
 	struct chip c;
+	struct regfile rf;	/* SLG7XL45106 */
 	uint8_t out;
 };
 
@@ -71,8 +83,49 @@ static const struct chip_family pca9570_family = {
 	.init = pca9570_init,
 };
 
+static bool slg_valid(void *model, uint8_t a)
+{
+	return a == SLG_GPO;
+}
+
+static uint8_t slg_read(void *model, uint8_t a)
+{
+	struct pca9570 *m = model;
+
+	return m->out;
+}
+
+static void slg_write(void *model, uint8_t a, uint8_t v)
+{
+	struct pca9570 *m = model;
+
+	m->out = v;
+	apply(m);
+}
+
+static const struct regfile_rules slg_rules = {
+	.size = 256, .step = REGFILE_STAY, .valid = slg_valid,
+	.read = slg_read, .write = slg_write,
+};
+
+static int slg_init(struct chip *c, char *err, size_t errlen)
+{
+	struct pca9570 *m = CHIP_MODEL(c, struct pca9570);
+
+	m->out = 0x00;
+	regfile_add(&m->rf, c, c->reg, &slg_rules, m);
+	apply(m);
+	return 0;
+}
+
+static const struct chip_family slg_family = {
+	.size = sizeof(struct pca9570),
+	.init = slg_init,
+};
+
 const struct chip_variant pca9570_variants[] = {
 	{ "nxp,pca9570", "pca9570", &pca9570_family, 4, NULL },
 	{ "nxp,pca9571", "pca9571", &pca9570_family, 8, NULL },
+	{ "dlg,slg7xl45106", "slg7xl45106", &slg_family, 8, NULL },
 	{ NULL },
 };

@@ -23,7 +23,8 @@
  * the front end hands it (address, byte) and asks (address) for a byte.
  *
  * Models whose serial protocol is not a register pointer keep their own
- * front end: pcf857x and pca9570 (no registers: every byte is the port),
+ * front end: pcf857x and pca9570's PCA9570/71 (no registers: every byte
+ * is the port; its SLG7XL45106 has one register and uses this one),
  * max732x (registerless, two addresses), tpic2810 (a subaddress is a
  * command, not an address), sc18is602 (a function byte, then a buffer).
  */
