@@ -153,7 +153,7 @@ TEST(every_part_probes)
 		"nxp,pcf8574", "nxp,pcf8574a", "nxp,pca8574", "nxp,pca9670",
 		"nxp,pca9672", "nxp,pca9674", "nxp,pcf8575", "nxp,pca8575",
 		"nxp,pca9671", "nxp,pca9673", "nxp,pca9675", "maxim,max7328",
-		"maxim,max7329",
+		"maxim,max7329", "gateworks,pld-gpio",
 	};
 	unsigned int i;
 
@@ -185,7 +185,7 @@ TEST(every_part_quasi_bidirectional)
 		{ "nxp,pcf8575", true }, { "nxp,pca8575", true },
 		{ "nxp,pca9671", false }, { "nxp,pca9673", true },
 		{ "nxp,pca9675", true }, { "maxim,max7328", true },
-		{ "maxim,max7329", true },
+		{ "maxim,max7329", true }, { "gateworks,pld-gpio", false },
 	};
 	unsigned int i, n;
 
@@ -216,6 +216,28 @@ TEST(every_part_quasi_bidirectional)
 	}
 }
 
+/*
+ * gpio-gw-pld's sequences (i2c_smbus_write_byte / read_byte): a line
+ * made an input writes the whole latch with its bit at 1, a get reads
+ * the byte; the PLD has no INT.
+ */
+TEST(gw_pld_driver_sequences)
+{
+	struct chip *c = one("gateworks,pld-gpio", 0x56);
+
+	CHECK(c != NULL);
+	CHECK_EQ(c->pins.n, 8);
+	CHECK_EQ(c->has_irq, 0);
+	CHECK_EQ(byte_write(r.b, 0x56, 0xfe), 0);	/* line 0 output 0 */
+	CHECK_EQ(pin_level(&c->pins, 0), PIN_0);
+	ext(c, 5, 0);					/* an input driven */
+	CHECK_EQ(byte_read(r.b, 0x56), 0xde);
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(byte_write(r.b, 0x56, 0xff), 0);	/* line 0 input */
+	CHECK_EQ(pin_level(&c->pins, 0), PIN_1);	/* weak high */
+	rig_free(&r);
+}
+
 int main(void)
 {
 	RUN(pcf8574_power_on_high);
@@ -228,5 +250,6 @@ int main(void)
 	RUN(no_int_parts);
 	RUN(every_part_probes);
 	RUN(every_part_quasi_bidirectional);
+	RUN(gw_pld_driver_sequences);
 	return CHECK_DONE();
 }

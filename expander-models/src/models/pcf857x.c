@@ -18,6 +18,16 @@
  * Not modelled: the brief strong pull-up on a 0->1 write, the PCA967x
  * RESET pin, software reset (general call 0x06) and device ID (0xF8):
  * gpio-pcf857x uses none of them.
+ *
+ * The Gateworks PLD (gpio-gw-pld, "gateworks,pld-gpio") is a CPLD that
+ * answers as an 8-line PCF8574 without INT: no datasheet of it was
+ * found, and gpio-gw-pld (a byte written as the latch, a 1 to make a
+ * line an input; a byte read as the levels) is all there is of it. Its
+ * pins are assumed quasi-bidirectional as the PCF8574's (the driver's
+ * "input = write 1" needs a weak high), and that it acknowledges every
+ * byte: the driver sets I2C_M_IGNORE_NAK for a PLD that "does not
+ * properly send the acknowledge bit at all times", which this model
+ * does not imitate.
  */
 #include <stdlib.h>
 
@@ -134,6 +144,7 @@ static const struct chip_family pcf857x_family = {
 
 static const struct pcf857x_desc d_int = { true };
 static const struct pcf857x_desc d_reset = { false };	/* RESET, no INT */
+static const struct pcf857x_desc d_pld = { false };	/* no INT */
 
 #define V(compat, part, lines, desc) \
 	{ compat, part, &pcf857x_family, lines, &desc }
@@ -152,5 +163,6 @@ const struct chip_variant pcf857x_variants[] = {
 	V("nxp,pca9675", "pca9675", 16, d_int),
 	V("maxim,max7328", "max7328", 8, d_int),
 	V("maxim,max7329", "max7329", 8, d_int),
+	V("gateworks,pld-gpio", "gw-pld", 8, d_pld),
 	{ NULL },
 };
