@@ -242,11 +242,10 @@ static void apply_pins(struct pca953x *m)
 			pull = DRV_WEAK_HIGH;
 		if ((m->flags & F_XRA) && (m->xra[XRA_PUR] & bit))
 			pull = DRV_WEAK_HIGH;
-		if ((m->flags & F_PCAL) && (m->pull_en[p] & bit))
-			pull = m->pull_sel[p] & bit ? DRV_WEAK_HIGH :
-						      DRV_WEAK_LOW;
-		if ((m->flags & F_957X) &&
-		    (m->bken[p] & (BKEN_HOLD | BKEN_PULL)) == BKEN_PULL)
+		/* PCAL: per line; PCA957x: per port (BKEN), no bus hold */
+		if (((m->flags & F_PCAL) && (m->pull_en[p] & bit)) ||
+		    ((m->flags & F_957X) &&
+		     (m->bken[p] & (BKEN_HOLD | BKEN_PULL)) == BKEN_PULL))
 			pull = m->pull_sel[p] & bit ? DRV_WEAK_HIGH :
 						      DRV_WEAK_LOW;
 		pin_set_pull(&m->c.pins, i, pull);
