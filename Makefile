@@ -69,9 +69,15 @@ KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOUT) ARCH=arm \
 	 CROSS_COMPILE=arm-linux-gnueabihf-
 ZIMAGE := $(KOUT)/arch/arm/boot/zImage
 KSTAMP := $(KOUT)/.built
-SERIES_PATCHES := $(shell grep -v '^[[:space:]]*\(\#\|$$\)' $(SERIES_FILE) 2>/dev/null)
-# make post-series: which of the kernel's two series goes out.
-SERIES ?= upstream
+# The topic series of patches/KERNEL/series, expanded to their patch files
+# (paths relative to patches/: scripts/series.sh).
+SERIES_PATCHES := $(shell scripts/series.sh $(SERIES_FILE) patches 2>/dev/null)
+TOPICS := $(shell scripts/series.sh --topics $(SERIES_FILE) 2>/dev/null)
+# make post-series, make check-upstream: which topic series of
+# patches/KERNEL/series (all of them but the stable backports unless
+# given; check-upstream leaves the block RFC to TOPIC=block).
+TOPIC ?=
+POST_TOPICS := $(or $(TOPIC),$(filter-out stable,$(TOPICS)))
 
 GUEST_CC := arm-linux-gnueabihf-gcc
 GUEST_CFLAGS := -static -O2 -Wall -Wextra -Werror -std=gnu11 \
@@ -137,13 +143,15 @@ help:
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
 	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
-	@echo "make compare A=-0005 B=series  two kernels, same matrix, what changed per cell"
+	@echo "make compare A=-gpio-pca953x/0001 B=series  two kernels, same matrix, what changed per cell"
 	@echo "             PATCHES=DIR: the series against the series plus DIR's patches"
 	@echo "make compare A=6.12 B=7.3  the two kernels, each with its series; every changed cell with its cause"
 	@echo "make drill      7.3 with mainline's fix 30e0fd3c0273 reverted: exactly the cells it costs must change"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off, and check-upstream"
-	@echo "make check-upstream  KERNEL's upstream/ patches alone on its pristine tree: applies, builds, sparse"
-	@echo "make post-series [SERIES=upstream|block]  the series ready for git send-email, under your git identity"
+	@echo "make check-upstream [TOPIC=NAME]  each topic series alone on KERNEL's pristine tree: applies,"
+	@echo "             checkpatch, messages, W=1 per patch; writes its cover letter"
+	@echo "make post-series [TOPIC=NAME] [TRAILERS='Tested-by: ...']  topic series ready for"
+	@echo "             git send-email under your git identity (build/KERNEL/post/TOPIC)"
 	@echo "Variables: KERNEL=$(KERNEL) (one of $(KERNELS); make test: all unless given)"
 	@echo "           B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=... T=NN KUNIT=SUITE"
 
@@ -157,7 +165,8 @@ $(B)/.deps: scripts/deps.sh scripts/vm.sh
 
 # --- kernel ------------------------------------------------------------
 $(KSRC)/.applied-patches: $(SERIES_FILE) $(addprefix patches/,$(SERIES_PATCHES)) \
-			  scripts/kernel-tree.sh | $(B)/.deps
+			  $(wildcard patches/$(KERNEL)/*/series) \
+			  scripts/kernel-tree.sh scripts/series.sh | $(B)/.deps
 	@$(STAGE) fetch/$(KERNEL) sh -c 'scripts/fetch-linux-source.sh $(KERNEL) $(KB) >/dev/null'
 	@$(STAGE) patch/$(KERNEL) scripts/kernel-tree.sh $(KSRC) $(CURDIR)/patches \
 		$(CURDIR)/$(SERIES_FILE) $(TARBALL)
@@ -292,7 +301,7 @@ test-lifecycle: $(VM_DEPS)
 # get_maintainer.pl, not a kernel build: it runs right after the patches.
 test-post: $(KSRC)/.applied-patches
 	@$(STAGE) post-test/$(KERNEL) scripts/test-post-series.sh $(KSRC) \
-		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(KB)/post
+		$(CURDIR)/patches/$(KERNEL) $(KB)/post
 
 # Everything that needs a kernel, for one kernel.
 test-kernel: test-post test-guest test-lifecycle
@@ -343,7 +352,7 @@ bench-host: | $(B)/.deps
 	@cp $(B)/models/load/results.txt $(KB)/bench/hostload.txt
 
 # Two kernels, one board: the bench on KERNEL's series without and with a
-# change (scripts/compare.sh), e.g. A=-upstream/0005 B=series, or
+# change (scripts/compare.sh), e.g. A=-gpio-pca953x/0001 B=series, or
 # PATCHES=DIR on top of the series; report in $(KB)/compare/compare.md.
 # A=6.12 B=7.3: each kernel as `make kernel rootfs KERNEL=K` builds it
 # (a sub-make each, nothing rebuilt by compare.sh), report in
@@ -380,35 +389,39 @@ drill:
 check-builds: $(KSRC)/.applied-patches check-upstream
 	@$(STAGE) check-builds scripts/check-builds.sh $(KSRC) $(KB)/check
 
-# KERNEL's upstream/ patches without its block/ ones, on a clone of the
-# pristine tree.
+# Each topic series of KERNEL alone on a clone of the pristine tree
+# (scripts/check-upstream.sh): applies, checkpatch where it checks commit
+# references, the messages, W=1 per patch; then its cover letter,
+# patches/KERNEL/TOPIC/0000-cover-letter.patch, written from that run.
 check-upstream: $(KSRC)/.applied-patches
-	@$(STAGE) check-upstream scripts/check-upstream.sh $(KSRC) \
-		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(KB)/check/upstream
+	$(foreach t,$(TOPIC),$(if $(wildcard patches/$(KERNEL)/$(t)/series),,$(error \
+		TOPIC=$(t): no topic series patches/$(KERNEL)/$(t))))
+	@$(STAGE) check-upstream/$(KERNEL) scripts/check-upstream.sh $(KSRC) \
+		$(CURDIR)/patches/$(KERNEL) $(KB)/check/upstream $(TOPIC)
 
-# KERNEL's SERIES (upstream or block) as it goes to the lists, under the
-# user's git identity: $(KB)/post/$(SERIES)/, git format-patch files with
-# a cover letter, To: and Cc: (scripts/post-series.sh). Then:
-# git send-email $(KB)/post/$(SERIES)/*.patch
+# KERNEL's topic series as they go to the lists, under the user's git
+# identity and with the sender's TRAILERS: $(KB)/post/TOPIC/, git
+# format-patch files with a cover letter, To: and Cc:
+# (scripts/post-series.sh). Then: git send-email $(KB)/post/TOPIC/*.patch
 post-series: $(KSRC)/.applied-patches
-	@$(STAGE) post-series/$(KERNEL) scripts/post-series.sh $(KSRC) \
-		$(CURDIR)/patches $(CURDIR)/$(SERIES_FILE) $(SERIES) \
-		$(KB)/post/$(SERIES)
+	@for t in $(POST_TOPICS); do \
+		$(STAGE) post-series/$(KERNEL)/$$t scripts/post-series.sh $(KSRC) \
+			$(CURDIR)/patches/$(KERNEL) $$t $(KB)/post/$$t || exit 1; \
+	done
 
-# Run inside the kernel tree (checkpatch looks at the git tree of its
-# working directory). $(KSRC) is one commit of Debian's source with no
-# upstream history, so checkpatch cannot resolve the Fixes: tag of 0001
-# (3cfc88380413, v5.15); that one message type is not checked here.
+# checkpatch --strict on every patch of KERNEL's series, where it checks
+# the form of commit references (no git tree: GIT_DIR points nowhere);
+# a warning a patch keeps on purpose is in patches/KERNEL/checkpatch-accepted.
 # checkpatch runs scripts/spdxcheck.py with Debian's python3-ply and
 # python3-git: /usr/bin goes first so that no other python3 shadows them.
-# New files of patches/upstream/ (gpiolib's KUnit test) sit in
-# drivers/gpio/, which MAINTAINERS' GPIO SUBSYSTEM entry already covers:
-# checkpatch's reminder to update MAINTAINERS (FILE_PATH_CHANGES) is not
-# checked there. patches/block/ adds its own MAINTAINERS entries.
+CPACC := patches/$(KERNEL)/checkpatch-accepted
 checkpatch: $(KSRC)/.applied-patches
-	@cd $(KSRC) && export PATH=/usr/bin:$$PATH && for p in $(SERIES_PATCHES); do \
-		case $$p in */upstream/*) x=--ignore=FILE_PATH_CHANGES;; *) x=;; esac; \
-		scripts/checkpatch.pl --strict -q --ignore UNKNOWN_COMMIT_ID $$x \
+	@cd $(KSRC) && export PATH=/usr/bin:$$PATH GIT_DIR=/nonexistent && \
+	for p in $(SERIES_PATCHES); do \
+		x=$$(awk -v p="$$p" '{ n = split(p, a, "/") } \
+			$$1 == a[n] || $$1 == a[n-1] "/" a[n] { printf " --ignore %s", $$2 }' \
+			$(CURDIR)/$(CPACC) 2>/dev/null); \
+		scripts/checkpatch.pl --strict -q --no-tree $$x \
 			$(CURDIR)/patches/$$p || exit 1; \
 	done; echo "checkpatch: $(words $(SERIES_PATCHES)) patches clean (--strict)"
 

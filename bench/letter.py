@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""The table "Bus cost per operation" of the upstream cover letter
-(patches/KERNEL/upstream/0000-cover-letter.patch), made anew: its rows
+"""The table "Bus cost per operation" of a kernel's topic series
+(patches/KERNEL/bus-cost.txt), made anew: its rows
 and the minimum columns from the catalogue of parts and the board
 (catalogue/tables.py letter_rows), the series columns measured by a
 bench run when one is given (its console's MIN and SPI lines, as
 minreport.py reads them) or else the catalogue's expectation (what the
-guest suite asserts), the 6.12 and patches columns from the letter as
+guest suite asserts), the 6.12 and patches columns from the table as
 it is (a new row gets "?" there, for its author to measure).
 
     bench/letter.py KERNEL [BENCH_DIR]    print the table
@@ -26,8 +26,7 @@ HEAD = ["  driver            part       lines  bus   minimum   6.12     "
 
 
 def letter_path(kernel):
-    return os.path.join(HERE, "..", "patches", kernel, "upstream",
-                        "0000-cover-letter.patch")
+    return os.path.join(HERE, "..", "patches", kernel, "bus-cost.txt")
 
 
 def key(r):

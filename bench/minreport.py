@@ -5,7 +5,7 @@ Input: DIR/console.log, the "MIN key=value ..." lines of
 rootfs-overlay/usr/lib/bench/run-minimum (every I2C part of
 gpio-suite/parts.table, one multi-line request on all its outputs and
 on all its inputs) and run-spi's "SPI ..." cdev-multi cells; the table
-"Bus cost per operation" of patches/KERNEL/upstream/0000-cover-letter.patch
+"Bus cost per operation" of patches/KERNEL/bus-cost.txt
 (KERNEL from the environment, as the Makefile exports it), its minimum
 columns as the catalogue of parts gives them (catalogue/parts.tsv;
 bench/letter.py prints the whole table from it).
@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 from catalogue import board, tables  # noqa: E402
 
 COVER = os.path.join(HERE, "..", "patches", os.environ.get("KERNEL", "7.3"),
-                     "upstream", "0000-cover-letter.patch")
+                     "bus-cost.txt")
 KEYS_INT = ("hz", "nlines", "n", "tx", "bytes", "bus_ns", "min")
 OPS = ("get-all", "set-all")
 ROW = re.compile(r"^  ((?:gpio|pinctrl)-\S+)\s+(\S+)\s+(\d+)\s+(i2c|spi)"
@@ -172,7 +172,7 @@ def report(got, cover_path, out_dir):
           "or frames (SPI) per operation, counted on the host. *minimum* "
           "is the catalogue's (catalogue/parts.tsv), *6.12* and *letter* "
           "the cover letter's table "
-          "(patches/upstream/0000-cover-letter.patch); *measured* is this "
+          "(patches/KERNEL/bus-cost.txt); *measured* is this "
           "run (I2C at %s); a measured figure that differs from the letter's "
           "is in bold (%d here). Bus µs per operation at that I2C clock "
           "and the lower SPI clock." % (

@@ -233,7 +233,7 @@ def section_observations(cells, speeds, out):
                 "for the same line: " + "; ".join(notes) + ". (pca953x: "
                 "sysfs goes through set()/get(), one register; the v2 "
                 "character device through set_multiple()/get_multiple() "
-                "even for one line, which with patch upstream/0005 moves the "
+                "even for one line, which with patch gpio-pca953x/0001 moves the "
                 "register pair.)"]
     out.append("")
 
@@ -428,7 +428,7 @@ def section_stub(cells, stubs, out):
     out += ["", STUB_WHY, ""]
 
 
-STUB_DIFF = """Why they differ: patch upstream/0005 gives the
+STUB_DIFF = """Why they differ: patch gpio-pca953x/0001 gives the
 two-bank parts (pca9555) a register-pair regmap, one transaction for
 both ports, only on adapters that can do plain I2C transfers; an
 SMBus-only adapter such as i2c-stub keeps the single-register regmap

@@ -134,7 +134,7 @@ def matrix_rows(board):
 
 def letter_rows(board):
     """The rows of the cover letter's table "Bus cost per operation"
-    (patches/KERNEL/upstream/0000-cover-letter.patch): per part with
+    (patches/KERNEL/bus-cost.txt): per part with
     letter = yes, its instance of the most lines (I2C: of 30-parts; SPI:
     a gpiochip, named after its DT node). [{driver, part, lines, bus,
     (col, op): value}], col minimum or series (the catalogue's

@@ -9,7 +9,7 @@
  *   irqprobe holdblock DEV MASK
  *   irqprobe drive GLINE HCHIP PIN V
  *   irqprobe storm CHIP OFF GLINE BUS HCHIP PIN HZ PERIODS
- *   irqprobe midread CHIP OFF EDGES GLINE BUS HCHIP PIN V1 V2 TX BYTE
+ *   irqprobe midread CHIP OFF[,OFF2] EDGES GLINE BUS HCHIP PIN[,PIN2] V1 V2 TX BYTE
  *
  * edges: request line OFF of /dev/CHIP as an input with edge detection
  * EDGES (rising, falling, both; none: no edge detection; OFF "-": no
@@ -67,7 +67,11 @@
  * midread: request line OFF with EDGES, arm the host to drive PIN to V2
  * at byte BYTE of HCHIP's TX-th transaction (control arm: in the middle
  * of the handler's reads), drive PIN to V1, let the chip settle (as
- * storm) and print what came:
+ * storm) and print what came. With OFF,OFF2 and PIN,PIN2 both lines are
+ * requested (one request) and the armed change drives PIN2 instead:
+ * another line's edge in the middle of the handler's reads for the
+ * first; edges then names each event's line ("3:falling,5:rising"),
+ * level and pin stay the first line's:
  *
  *   midread events=N edges=rising,... fired=0|1 missed=0|1 irqs=D
  *   tx=T bytes=B level=L pin=P settled=0|1
@@ -233,16 +237,21 @@ static void request_on(const char *path, int flags, unsigned long ioc,
 	}
 }
 
-static int request_edges_buf(const char *chip, unsigned int off,
-			     const char *edges, unsigned int bufsz)
+/* Request the lines OFFS ("3" or "3,5") of CHIP as inputs with EDGES. */
+static int request_lines_edges(const char *chip, const char *offs,
+			       const char *edges, unsigned int bufsz)
 {
 	struct gpio_v2_line_request req;
-	char path[128];
+	char path[128], *end;
 
 	snprintf(path, sizeof(path), "/dev/%s", chip);
 	memset(&req, 0, sizeof(req));
-	req.offsets[0] = off;
-	req.num_lines = 1;
+	do {
+		if (req.num_lines == 2)
+			die("at most two lines");
+		req.offsets[req.num_lines++] = strtoul(offs, &end, 0);
+		offs = end + 1;
+	} while (*end == ',');
 	strcpy(req.consumer, "irqprobe");
 	req.event_buffer_size = bufsz;
 	req.config.flags = GPIO_V2_LINE_FLAG_INPUT;
@@ -253,6 +262,15 @@ static int request_edges_buf(const char *chip, unsigned int off,
 	request_on(path, O_RDWR, GPIO_V2_GET_LINE_IOCTL, &req,
 		   "cannot open the chip", "line request");
 	return req.fd;
+}
+
+static int request_edges_buf(const char *chip, unsigned int off,
+			     const char *edges, unsigned int bufsz)
+{
+	char offs[16];
+
+	snprintf(offs, sizeof(offs), "%u", off);
+	return request_lines_edges(chip, offs, edges, bufsz);
 }
 
 static int request_edges(const char *chip, unsigned int off,
@@ -429,6 +447,7 @@ struct storm_seen {
 	unsigned int seqno;
 	const char *last;
 	char list[256];		/* the kinds in order, as far as they fit */
+	int offsets;		/* list names each event's line too */
 };
 
 static void storm_drain(int fd, struct storm_seen *s)
@@ -447,9 +466,13 @@ static void storm_drain(int fd, struct storm_seen *s)
 			s->falling++;
 			s->last = "falling";
 		}
-		if (strlen(s->list) + 9 < sizeof(s->list))
-			sprintf(s->list + strlen(s->list), "%s%s",
-				s->events > 1 ? "," : "", s->last);
+		if (strlen(s->list) + 20 >= sizeof(s->list))
+			continue;
+		if (s->events > 1)
+			strcat(s->list, ",");
+		if (s->offsets)
+			sprintf(s->list + strlen(s->list), "%u:", ev.offset);
+		strcat(s->list, s->last);
 	}
 }
 
@@ -556,20 +579,26 @@ static int midread(int argc, char **argv)
 	struct gpio_v2_line_values vals = { .mask = 1 };
 	long long before, u, delivered, tx, bytes, busy;
 	char c[160], reply[512];
-	const char *hchip, *pin;
+	const char *hchip, *armed;
+	char pin[16];
 	unsigned int gline;
 	int fd, settled;
 
 	if (argc != 11)
 		die("usage");
-	fd = request_edges_buf(argv[0], atoi(argv[1]), argv[2], 64);
+	s.offsets = strchr(argv[1], ',') != NULL;
+	if (s.offsets != (strchr(argv[6], ',') != NULL))
+		die("midread: two lines want two pins");
+	fd = request_lines_edges(argv[0], argv[1], argv[2], 64);
 	gline = atoi(argv[3]);
 	hchip = argv[5];
-	pin = argv[6];
+	/* PIN, or PIN of PIN,PIN2; the armed change drives PIN2 if given. */
+	snprintf(pin, sizeof(pin), "%.*s", (int)strcspn(argv[6], ","), argv[6]);
+	armed = s.offsets ? strchr(argv[6], ',') + 1 : pin;
 	snprintf(c, sizeof(c), "reset-counters %s", argv[4]);
 	ask(c, reply, sizeof(reply));
 	gline_state(gline, &before, &u);
-	snprintf(c, sizeof(c), "arm %s %s %s %s %s", hchip, pin, argv[8],
+	snprintf(c, sizeof(c), "arm %s %s %s %s %s", hchip, armed, argv[8],
 		 argv[9], argv[10]);
 	ask(c, reply, sizeof(reply));
 	snprintf(c, sizeof(c), "drive %s %s %s", hchip, pin, argv[7]);

@@ -1,129 +1,201 @@
-#!/bin/sh
-# check-upstream.sh TREE PATCHDIR SERIES OUT: the upstream series alone
-# (the entries of SERIES under an upstream/ folder) must apply with git am
-# on TREE's pristine base (Debian's linux-source) and build without the
-# block series: the guest
-# configuration minus configs/block-gpio.config, with its KUnit test
-# (configs/upstream.config) and the expander drivers it changes
-# (configs/i2c-parts.config: gpio-regmap, pca9570, ds4520, adnp, aw9523,
-# sx150x, cy8c95x0), W=1 for the files it touches in drivers/gpio and
-# drivers/pinctrl, and no sparse message that the pristine files do not
-# have (scripts/check-sparse.sh). Each patch, in order: checkpatch.pl
-# --strict, and the C files it touches build as it leaves them
-# (bisectable; no upstream patch touches a header under include/: one
-# that does gets a whole build of its own). Then the DT bindings of the
-# whole series, block/ included, in TREE (scripts/check-dt-bindings.sh).
-# OUT/linux is a clone of TREE's base commit, so TREE is not touched.
+#!/bin/bash
+# check-upstream.sh TREE KDIR OUT [TOPIC...]: each topic series of KDIR
+# (patches/KERNEL: its series file lists them) as a maintainer would take
+# it, on a clone (OUT/linux) of TREE's pristine base (Debian's
+# linux-source, tag base: scripts/kernel-tree.sh), and its cover letter
+# written from what was measured. Per topic, default all but block:
+#
+#   1. git am of the topic alone on the pristine tree, after the one
+#      series its series file names ("# requires: NAME"), if any; in a
+#      -fixes topic, each fix also on its own (git apply --check on the
+#      pristine tree), so that stable can take it without the others.
+#   2. checkpatch.pl --strict of every patch, run where it checks commit
+#      references (GIT_DIR unset to a missing directory: checkpatch then
+#      checks their form, which a clone without history never does),
+#      less the warnings KDIR/checkpatch-accepted keeps for one patch
+#      ("PATCH TYPE reason").
+#   3. scripts/check-messages.py: the messages' subject length, trailers,
+#      commit reference form, Fixes: only in fixes, no project jargon.
+#   4. Bisectable: each patch, in order, builds the C files it touches
+#      with W=1 and no warning (the whole kernel when it changes a header
+#      under include/); one build directory of the guest configuration
+#      less the block series, shared by the topics.
+#   5. KDIR/TOPIC/0000-cover-letter.patch written anew: the subject and
+#      text of the series file's header, the rows of KDIR/bus-cost.txt
+#      for the drivers the topic changes, what 1-4 measured, the
+#      shortlog and diffstat (git format-patch --cover-letter).
+#
+# Then sparse on the C files of every checked topic stacked, against the
+# pristine files (scripts/check-sparse.sh), where the kernel's
+# scripts/checker-valid.sh lets Debian's sparse run.
 set -eu
-TREE=${1:?usage: check-upstream.sh TREE PATCHDIR SERIES OUT}
-PATCHES=$2
-SERIES=$3
-OUT=$4
+TREE=${1:?usage: check-upstream.sh TREE KDIR OUT [TOPIC...]}
+KDIR=$(cd "${2:?}" && pwd)
+OUT=${3:?}
+shift 3
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 C=$HERE/configs
 JOBS=${JOBS:-$(nproc)}
 SRC=$OUT/linux
+K=$OUT/kernel
 GIT="git -C $SRC -c user.name=expander-bench -c user.email=bench@localhost"
+MK="make -s -C $SRC O=$K ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- -j$JOBS"
+KNAME=$(basename "$KDIR")
+SERIES=$KDIR/series
+TOPICS=${*:-$("$HERE/scripts/series.sh" --topics "$SERIES" | grep -vx block)}
+
+die() {
+	echo "check-upstream: $*" >&2
+	exit 1
+}
+# A header field of a topic's series file: "# NAME: value".
+field() {	# TOPIC NAME
+	sed -n "s/^#[[:space:]]*$2:[[:space:]]*//p" "$KDIR/$1/series" | head -n 1
+}
+# The topic's own patch files, absolute.
+patches() {	# TOPIC
+	"$HERE/scripts/series.sh" "$KDIR/$1/series" / | sed 's|^|/|'
+}
 
 mkdir -p "$OUT"
 if ! git --git-dir="$SRC/.git" rev-parse -q --verify refs/tags/base \
 	>/dev/null 2>&1; then
 	rm -rf "$SRC"
 	git clone -q --no-checkout "$TREE" "$SRC"
+	git -C "$SRC" config gc.auto 0
 fi
 $GIT am --abort >/dev/null 2>&1 || true
-$GIT reset -q --hard base
-n=0
+$GIT checkout -q -f --detach base
 BASE=$(git -C "$SRC" log -1 --format=%s base)
-for p in $(grep '^[^#]*/upstream/' "$SERIES"); do
-	if ! $GIT am -q --keep-cr "$PATCHES/$p" >/dev/null 2>"$OUT/am-error"; then
-		echo "upstream: $p does not apply on pristine $BASE:" >&2
-		cat "$OUT/am-error" >&2
-		$GIT am --abort >/dev/null 2>&1 || true
-		exit 1
-	fi
-	n=$((n + 1))
-done
-BASE_HEAD=$(git -C "$SRC" rev-parse HEAD)
-echo "upstream: $n patches apply on pristine $BASE"
 
-# checkpatch as `make checkpatch` runs it: the clone has no history for
-# Fixes: ids (UNKNOWN_COMMIT_ID), new files of drivers/gpio are under
-# MAINTAINERS' GPIO entry already (FILE_PATH_CHANGES). A warning a patch
-# keeps on purpose is named, for that patch alone, in SERIES's folder's
-# checkpatch-accepted ("PATCH TYPE reason" lines).
-cpacc=$(dirname "$SERIES")/checkpatch-accepted
-[ -f "$cpacc" ] || cpacc=/dev/null
-kept=0
-for p in $(grep '^[^#]*/upstream/' "$SERIES"); do
-	ign=$(awk -v p="${p##*/}" '$1 == p { printf " --ignore %s", $2 }' "$cpacc")
-	[ -z "$ign" ] || kept=$((kept + 1))
-	# $ign is word-split on purpose: --ignore TYPE pairs.
-	(cd "$SRC" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q \
-		--ignore UNKNOWN_COMMIT_ID --ignore FILE_PATH_CHANGES $ign \
-		"$PATCHES/$p") || { echo "upstream: checkpatch: $p" >&2; exit 1; }
-done
-echo "upstream: checkpatch --strict clean on $n patches" \
-	"($kept with a warning accepted in ${cpacc#"$HERE"/})"
-
-K=$OUT/kernel
-mkdir -p "$K"
-"$HERE/scripts/kernel-config.sh" "$SRC" "$K" "$C/base.config" \
-	"$C/kselftest.config" "$C/i2c-parts.config" "$C/upstream.config" \
-	$(ls "$C/${KERNEL:?}"/*.config 2>/dev/null) \
-	>/dev/null
-if ! make -s -C "$SRC" O="$K" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
-	-j"$JOBS" zImage modules >"$K/build.log" 2>&1; then
-	echo "upstream: build FAILED, see $K/build.log"
-	grep -E 'error|Error' "$K/build.log" | head -n 10
-	exit 1
+# One configuration for every topic: the guest's without the block
+# series, with the drivers the topics change and gpiolib's KUnit tests.
+if [ ! -f "$K/.config" ]; then
+	mkdir -p "$K"
+	"$HERE/scripts/kernel-config.sh" "$SRC" "$K" "$C/base.config" \
+		"$C/kselftest.config" "$C/i2c-parts.config" \
+		"$C/upstream.config" $(ls "$C/$KNAME"/*.config 2>/dev/null) \
+		>/dev/null
 fi
-# Bisectable: each commit's C files (drivers/) built as that commit
-# leaves the tree; a commit that changes a header under include/ builds
-# the whole kernel. The tree goes back to HEAD after.
-MK="make -s -C $SRC O=$K ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- -j$JOBS"
-i=0
-for c in $(git -C "$SRC" rev-list --reverse base..HEAD); do
-	i=$((i + 1))
-	$GIT checkout -q "$c"
-	objs=$($GIT show --name-only --format= "$c" -- 'drivers/*.c' |
-		sed 's/\.c$/.o/')
-	w=W=1
-	if $GIT show --name-only --format= "$c" -- 'include/*' | grep -q .; then
-		objs="zImage modules" w=
+if ! $MK zImage modules >"$K/build.log" 2>&1; then
+	grep -E 'error|Error' "$K/build.log" | head -n 10 >&2
+	die "the pristine tree does not build, see $K/build.log"
+fi
+
+cpacc=$KDIR/checkpatch-accepted
+[ -f "$cpacc" ] || cpacc=/dev/null
+failed=
+for t in $TOPICS; do
+	[ -f "$KDIR/$t/series" ] || die "no topic series $KDIR/$t/series"
+	R=$OUT/$t
+	rm -rf "$R"
+	mkdir -p "$R"
+	patches "$t" > "$R/list"
+	n=$(wc -l < "$R/list")
+	pre=$("$HERE/scripts/series.sh" --requires "$KDIR/$t")
+	log() { echo "$*" | tee -a "$R/results"; }
+	bad() { log "FAIL: $*"; failed="$failed $t"; }
+
+	# 1. Applies alone (after its prerequisite).
+	$GIT checkout -q -f -B "check-$t" base
+	if [ -n "$pre" ]; then
+		$GIT am -q --keep-cr $(patches "$pre") >/dev/null 2>"$R/am-error" ||
+			{ bad "its prerequisite $pre does not apply"; continue; }
 	fi
-	[ -n "$objs" ] || continue
-	# W=1 on the objects: a warning a later patch removes still counts.
-	if ! $MK $w $objs >"$K/bisect.log" 2>&1 ||
-	   { [ -n "$w" ] && grep -q 'warning:' "$K/bisect.log"; }; then
-		echo "upstream: patch $i ($($GIT log -1 --format=%s "$c")) does not build on its own (W=1):" >&2
-		grep -E 'error|warning:' "$K/bisect.log" | head -n 10 >&2
-		$GIT checkout -q "$BASE_HEAD"
-		exit 1
+	from=$(git -C "$SRC" rev-parse HEAD)
+	echo "$from" > "$R/from"
+	if ! $GIT am -q --keep-cr $(cat "$R/list") >/dev/null 2>"$R/am-error"; then
+		$GIT am --abort >/dev/null 2>&1 || true
+		bad "does not apply: $(head -n 3 "$R/am-error" | tr '\n' ' ')"
+		continue
 	fi
+	log "- All $n patches apply with git am on pristine $BASE${pre:+ after the $pre series}."
+	case $t in
+	*-fixes)
+		alone=0 need=
+		GIT_INDEX_FILE=$R/index git -C "$SRC" read-tree base
+		for p in $(cat "$R/list"); do
+			if GIT_INDEX_FILE=$R/index git -C "$SRC" apply --check \
+				--cached "$p" 2>/dev/null; then
+				alone=$((alone + 1))
+			else
+				need="$need $(basename "$p" | cut -c1-4)"
+			fi
+		done
+		rm -f "$R/index"
+		log "- Each fix on its own on the pristine tree: $alone of $n apply${need:+ (the others need an earlier fix of this series:$need)}."
+		;;
+	esac
+
+	# 2. checkpatch where it checks commit references.
+	cp=0
+	for p in $(cat "$R/list"); do
+		ign=$(awk -v p="$(basename "$p")" -v t="$t" \
+			'$1 == p || $1 == t "/" p { printf " --ignore %s", $2 }' "$cpacc")
+		# $ign is word-split on purpose: --ignore TYPE pairs.
+		if ! (cd "$SRC" && GIT_DIR=/nonexistent PATH=/usr/bin:$PATH \
+		      scripts/checkpatch.pl --strict -q --no-tree $ign "$p" \
+		      >"$R/checkpatch.log" 2>&1); then
+			cat "$R/checkpatch.log" >&2
+			bad "checkpatch --strict: $(basename "$p")"
+		fi
+		[ -z "$ign" ] || cp=$((cp + 1))
+	done
+	log "- checkpatch.pl --strict (commit references checked): clean on all $n${cp:+, }$([ "$cp" = 0 ] || echo "$cp with a warning kept on purpose (named below the --- line)")."
+
+	# 3. Messages.
+	if /usr/bin/python3 "$HERE/scripts/check-messages.py" "$KDIR/$t" \
+		> "$R/messages.log" 2>&1; then
+		log "- Messages: $(tail -n 1 "$R/messages.log" | sed 's/^messages: //')."
+	else
+		cat "$R/messages.log" >&2
+		bad "messages"
+	fi
+
+	# 4. Bisectable, W=1.
+	i=0
+	for c in $(git -C "$SRC" rev-list --reverse "$from..HEAD"); do
+		i=$((i + 1))
+		$GIT checkout -q "$c"
+		objs=$($GIT show --name-only --format= "$c" -- 'drivers/*.c' |
+			sed 's/\.c$/.o/')
+		w=W=1
+		if $GIT show --name-only --format= "$c" -- 'include/*' | grep -q .; then
+			objs="zImage modules" w=
+		fi
+		[ -n "$objs" ] || continue
+		if ! $MK $w $objs >"$R/build.log" 2>&1 ||
+		   { [ -n "$w" ] && grep -q 'warning:' "$R/build.log"; }; then
+			grep -E 'error|warning:' "$R/build.log" | head -n 10 >&2
+			bad "patch $i does not build on its own with W=1"
+			break
+		fi
+	done
+	$GIT checkout -q "check-$t"
+	files=$($GIT diff --name-only "$from" HEAD -- 'drivers/*.c' | wc -l)
+	log "- Each patch, in order, builds the C files it touches with W=1 and no warning ($files C files under drivers/; a header change builds the whole kernel)."
 done
-$GIT checkout -q "$BASE_HEAD"
-echo "upstream: each of the $n patches builds in order (the C files it touches, W=1, no warning)"
+[ -z "$failed" ] || die "failed:$failed (see $OUT/TOPIC/results)"
 
-# W=1 on the files the series changes in drivers/gpio and drivers/pinctrl.
-files=$($GIT diff --name-only base HEAD -- drivers/gpio drivers/pinctrl |
-	sed -n 's/\.c$/.o/p')
-rm -f $(printf "$K/%s " $files)
-make -s -C "$SRC" O="$K" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
-	W=1 -j"$JOBS" $files >"$K/w1.log" 2>&1 || {
-	echo "upstream: W=1 build FAILED, see $K/w1.log"; exit 1; }
-w=$(grep -c 'warning:' "$K/w1.log" || true)
-echo "upstream: builds ($(grep -c 'warning:' "$K/build.log" || true)" \
-     "warnings), W=1 on $(echo $files | wc -w) changed drivers/gpio and" \
-     "drivers/pinctrl files:" \
-     "$w warnings"
-[ "$w" = 0 ] || exit 1
+# 5. Cover letters, from what was measured.
+for t in $TOPICS; do
+	"$HERE/scripts/cover-letter.sh" "$SRC" "$KDIR" "$t" "$OUT/$t/results" \
+		"$(cat "$OUT/$t/from")" "check-$t" \
+		> "$KDIR/$t/0000-cover-letter.patch.new"
+	mv "$KDIR/$t/0000-cover-letter.patch.new" "$KDIR/$t/0000-cover-letter.patch"
+done
+echo "check-upstream: $(echo $TOPICS | wc -w) topic series checked on $BASE; cover letters written"
 
-# Sparse on every C file the series changes, then on the same files of
-# the pristine tree (OUT/kernel-base, this configuration): only what the
-# series adds counts, less what SERIES's folder accepts (sparse-accepted,
-# each with its reason).
-acc=$(dirname "$SERIES")/sparse-accepted
+# Sparse: every checked topic stacked, against the pristine files.
+$GIT checkout -q -f -B check-all base
+for t in $TOPICS; do
+	$GIT am -q --keep-cr $(patches "$t") >/dev/null 2>&1 || {
+		$GIT am --abort >/dev/null 2>&1 || true
+		echo "check-upstream: sparse: $t does not stack; sparse skipped" >&2
+		exit 0
+	}
+done
+acc=$KDIR/sparse-accepted
 [ -f "$acc" ] || acc=/dev/null
 "$HERE/scripts/check-sparse.sh" "$SRC" "$K" "$OUT/kernel-base" base "$acc"
 "$HERE/scripts/check-dt-bindings.sh" "$TREE" "$OUT/dt"

@@ -6,10 +6,10 @@
 # SPEC: comma-separated changes to the kernel's series (SERIES_FILE), in order:
 #   series    the series as it is (the default; may be left out)
 #   -NAME     without the one patch of the series whose path contains
-#             NAME (-upstream/0005, -pca953x-access; an error unless exactly one)
+#             NAME (-gpio-pca953x/0001, -pca953x-access; an error unless exactly one)
 #   +DIR      with DIR's patches on top (DIR/series if there is one,
 #             else DIR/*.patch in name order)
-# e.g. A=-upstream/0005 B=series: upstream/0005 (pca953x pair access) off and on; A=series B=+my-patches.
+# e.g. A=-gpio-pca953x/0001 B=series: gpio-pca953x pair access off and on (either kernel); A=series B=+my-patches.
 #
 # Both kernels come from the one extracted tree, $KSRC (build/KERNEL/linux):
 # kernel-tree.sh commits the side's patches onto the Debian base in a
@@ -53,7 +53,7 @@ patchdir() {
 	local spec=$1 dir=$2 item p n
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	grep -v '^[[:space:]]*\(#\|$\)' "$SERIES_FILE" |
+	"$HERE/scripts/series.sh" "$SERIES_FILE" "$HERE/patches" |
 		while read -r p; do
 			mkdir -p "$(dirname "$dir/$p")"
 			ln -s "$HERE/patches/$p" "$dir/$p"
@@ -78,14 +78,14 @@ patchdir() {
 			src=$(cd "${item#+}" && pwd) || {
 				echo "compare: no directory ${item#+}" >&2; return 1; }
 			if [ -f "$src/series" ]; then
-				grep -v '^[[:space:]]*\(#\|$\)' "$src/series"
+				"$HERE/scripts/series.sh" "$src/series" "$src"
 			else
 				(cd "$src" && ls -1 -- *.patch 2>/dev/null | LC_ALL=C sort)
 			fi | while read -r p; do
 				[ -f "$src/$p" ] || { echo "compare: $src/$p missing" >&2; exit 1; }
 				# a user patch may share a name with one of the series
-				ln -s "$src/$p" "$dir/user-$p"
-				echo "user-$p"
+				ln -s "$src/$p" "$dir/user-${p##*/}"
+				echo "user-${p##*/}"
 			done >> "$dir/series" ;;
 		*)
 			echo "compare: '$item': want series, -NAME or +DIR" >&2
@@ -142,8 +142,8 @@ if [ -n "${COMPARE_KERNELS:-}" ]; then
 		k=$SPEC_A; [ $side = B ] && k=$SPEC_B
 		rm -rf "$C/$side"
 		mkdir -p "$C/$side/patches"
-		grep -v '^[[:space:]]*\(#\|$\)' "$HERE/patches/$k/series" \
-			> "$C/$side/patches/series"
+		"$HERE/scripts/series.sh" "$HERE/patches/$k/series" \
+			"$HERE/patches" > "$C/$side/patches/series"
 		ln -s "$B/$k/kernel" "$C/$side/kernel"
 	done
 	echo "compare: A = $SPEC_A, B = $SPEC_B, each with its own series"

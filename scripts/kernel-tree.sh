@@ -1,8 +1,8 @@
 #!/bin/bash
 # kernel-tree.sh TREE PATCHDIR SERIES TARBALL: bring TREE to a Debian
 # linux-source tarball (scripts/fetch-linux-source.sh) plus the patch
-# series SERIES, whose lines name files under PATCHDIR (normally
-# patches/KERNEL/series and patches/).
+# series SERIES (normally patches/KERNEL/series, whose topic series
+# scripts/series.sh expands to files under PATCHDIR, normally patches/).
 #
 # The tree is a git repository made once from the tarball. Each run
 # builds the commit of base + series in a private index, one commit per
@@ -75,7 +75,7 @@ while read -r p; do
 	       GIT_AUTHOR_DATE="$(field Date "")" \
 	       $GIT commit-tree "$tree" -p "$head" -F "$TMP/message")
 	echo "$p" >> "$TMP/applied"
-done < <(grep -v '^[[:space:]]*\(#\|$\)' "$SERIES")
+done < <("$(dirname "$0")/series.sh" "$SERIES" "$PATCHES")
 rm -rf "$IDX"
 
 # Only the files that differ between HEAD and the new commit change.

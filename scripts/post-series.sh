@@ -1,47 +1,56 @@
 #!/bin/sh
-# post-series.sh TREE PATCHDIR SERIES NAME OUT: the NAME series (upstream
-# or block) of SERIES (patches/KERNEL/series) as it goes to the lists,
-# in OUT: git format-patch output with a cover letter, under the user's
-# git identity (git config user.name and user.email), base-commit: on
-# every file, To: and Cc: from the kernel's scripts/get_maintainer.pl.
+# post-series.sh TREE KDIR TOPIC OUT: the topic series KDIR/TOPIC
+# (patches/KERNEL/TOPIC) as it goes to the lists, in OUT: git
+# format-patch output with its cover letter, under the sender's git
+# identity (git config user.name and user.email), To: and Cc: on each.
 #
-# The committed patches carry a placeholder identity (PLACEHOLDER below)
-# as author, in Signed-off-by: and where block/ names its maintainer
-# (MAINTAINERS, the DT binding): every occurrence becomes the user's, and
-# the committed files keep the placeholder.
+# The committed patches carry no Signed-off-by: (the DCO is the
+# sender's alone) and a placeholder identity (PLACEHOLDER below) as
+# author and where the block series names its maintainer (MAINTAINERS,
+# the DT binding): every occurrence becomes the sender's, and git am
+# --signoff adds the sender's Signed-off-by: last. TRAILERS, in the
+# environment, are trailers the sender gives at send time, one per line
+# ("Tested-by: A <a@b>", "Assisted-by: ...", "Reported-by: ..." as the
+# kernel's Documentation/process/ asks of them): they go into every
+# patch before the Signed-off-by:, never into the committed files.
 #
-# They are applied with git am on TREE's pristine base (its first commit,
-# tag base: scripts/kernel-tree.sh) in CLONE (default OUT/../linux), a
-# clone sharing TREE's objects, so that TREE's checkout is not touched.
-# block/ goes on top of upstream/, which its cover letter names as its
-# base: its patches then list upstream/'s as prerequisite-patch-id:.
-# The cover letter's subject and text are those of the committed
-# NAME/0000-cover-letter.patch (its per-driver table included); the
-# shortlog and diffstat are format-patch's own.
+# The patches are applied with git am on TREE's pristine base (tag base:
+# scripts/kernel-tree.sh), after the series TOPIC's series file names
+# as its prerequisite ("# requires: NAME"), in CLONE (default
+# OUT/../../linux), a clone sharing TREE's objects. The cover letter's
+# subject and text are those of the committed TOPIC/0000-cover-letter.patch
+# that scripts/check-upstream.sh wrote; the shortlog and diffstat are
+# format-patch's own. No base-commit: the base is Debian's source, not a
+# public commit (the cover letter names the release instead).
+#
+# Recipients, without git history: scripts/get_maintainer.pl --no-git
+# (maintainers, supporters and odd fixers To:, reviewers and lists
+# Cc:), plus Cc: each touched driver's authors as its MODULE_AUTHOR()
+# lines and its copyright header give them (an address in either). The
+# cover letter goes to everyone.
 set -eu
-TREE=${1:?usage: post-series.sh TREE PATCHDIR SERIES NAME OUT}
-PATCHES=${2:?}
-SERIES=${3:?}
-NAME=${4:?}
-OUT=${5:?}
+TREE=${1:?usage: post-series.sh TREE KDIR TOPIC OUT}
+KDIR=$(cd "${2:?}" && pwd)
+NAME=${3:?}
+OUT=${4:?}
 case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac
-CLONE=${CLONE:-$(dirname "$OUT")/linux}
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+CLONE=${CLONE:-$(dirname "$(dirname "$OUT")")/linux}
 PLACEHOLDER_NAME='Expander Bench'
 PLACEHOLDER_EMAIL='bench@expander-bench.invalid'
 PLACEHOLDER="$PLACEHOLDER_NAME <$PLACEHOLDER_EMAIL>"
-COVER=$(dirname "$SERIES")/$NAME/0000-cover-letter.patch
+COVER=$KDIR/$NAME/0000-cover-letter.patch
 
 die() {
 	echo "post-series: $*" >&2
 	exit 1
 }
 
-case $NAME in
-upstream) PRE= ;;
-block) PRE=upstream ;;
-*) die "SERIES=$NAME: want upstream or block" ;;
-esac
-[ -f "$COVER" ] || die "no cover letter $COVER"
+[ -f "$KDIR/$NAME/series" ] ||
+	die "TOPIC=$NAME: no such topic series; want one of: $("$HERE/scripts/series.sh" --topics "$KDIR/series" | tr '\n' ' ')"
+[ -f "$COVER" ] || die "no cover letter $COVER (make check-upstream writes it)"
+PRE=$("$HERE/scripts/series.sh" --requires "$KDIR/$NAME")
+prefix=$(sed -n 's/^#[[:space:]]*prefix:[[:space:]]*//p' "$KDIR/$NAME/series" | head -n 1)
 
 who=$(git config user.name || true)
 mail=$(git config user.email || true)
@@ -50,18 +59,17 @@ mail=$(git config user.email || true)
 [ "$who" != "$PLACEHOLDER_NAME" ] && [ "$mail" != "$PLACEHOLDER_EMAIL" ] ||
 	die "git identity '$who <$mail>' is the committed placeholder; set your own user.name and user.email"
 ME="$who <$mail>"
+# Each trailer "Key: value", the keys the kernel's process documents.
+printf '%s\n' "${TRAILERS:-}" | while read -r t; do
+	[ -z "$t" ] && continue
+	echo "$t" | grep -qE '^(Tested-by|Reported-by|Assisted-by|Suggested-by|Reviewed-by|Acked-by|Closes|Link): [^ ]' ||
+		die "TRAILERS: '$t' is not a trailer the sender may add (Tested-by:, Reported-by:, Assisted-by:, Suggested-by:, Reviewed-by:, Acked-by:, Closes:, Link:)"
+done
 
-# Entries of the series file under a DIR/ folder, in order.
-entries() {
-	grep "^[^#]*/$1/" "$SERIES" || true
-}
-[ -n "$(entries "$NAME")" ] || die "$SERIES lists no $NAME/ patches"
-
-# The placeholder identity becomes the user's, wherever it stands.
+# The placeholder identity becomes the sender's, wherever it stands.
 rewrite() {
 	OLD=$PLACEHOLDER NEW=$ME perl -pe 's/\Q$ENV{OLD}\E/$ENV{NEW}/g' "$@"
 }
-
 g() {
 	git -C "$CLONE" -c user.name="$who" -c user.email="$mail" \
 		-c diff.noprefix=false -c diff.mnemonicPrefix=false "$@"
@@ -76,34 +84,35 @@ exec 9>"$CLONE.lock"
 flock 9
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-# A clone of another TREE (or of one made again) lacks this base.
 if ! git -C "$CLONE" cat-file -e "$base^{commit}" 2>/dev/null; then
 	rm -rf "$CLONE"
 	git clone -q --shared --no-checkout "$TREE" "$CLONE"
-	# Only base is needed; TREE may drop the series commits it had.
 	git -C "$CLONE" remote remove origin
-	# A kernel's index is 10 MB: git am rewrites a small one per patch.
 	git -C "$CLONE" config core.splitIndex true
 fi
-# Only the folders the series touch are checked out (a cone: with the
-# top-level files, MAINTAINERS among them, and scripts/ for
-# get_maintainer.pl): a kernel's whole checkout is about 1.7 GB, which a
-# machine that builds two kernels may not have to spare.
-sed -n 's|^diff --git a/\([^ ]*\) b/\([^ ]*\)$|\1\n\2|p' \
-	$(grep -v '^[[:space:]]*\(#\|$\)' "$SERIES" | sed "s|^|$PATCHES/|") |
+# Only the folders the series touch are checked out (with the top-level
+# files, MAINTAINERS among them, and scripts/ for get_maintainer.pl).
+"$HERE/scripts/series.sh" "$KDIR/series" / | sed 's|^|/|' > "$W/all"
+sed -n 's|^diff --git a/\([^ ]*\) b/\([^ ]*\)$|\1\n\2|p' $(cat "$W/all") |
 	sed -n 's|/[^/]*$||p' | sort -u > "$W/dirs"
 g sparse-checkout set --cone scripts $(cat "$W/dirs")
 g am --abort >/dev/null 2>&1 || true
 g checkout -q -f -B "post-$NAME" "$base"
 
-am() {	# DIR: apply the series' DIR/ entries, in one git am
-	entries "$1" > "$W/list"
+am() {	# TOPIC [trailers]: apply the topic's patches, in one git am
+	"$HERE/scripts/series.sh" "$KDIR/$1/series" / | sed 's|^|/|' > "$W/list"
 	i=0
 	for p in $(cat "$W/list"); do
 		i=$((i + 1))
-		rewrite "$PATCHES/$p" > "$W/$(printf %04d $i).patch"
+		f=$W/$(printf %04d $i).patch
+		rewrite "$p" > "$f"
+		if [ -n "${2:-}" ]; then
+			printf '%s\n' "${TRAILERS:-}" | grep . | while read -r t; do
+				git interpret-trailers --in-place --trailer "$t" "$f"
+			done
+		fi
 	done
-	if ! g am -q --keep-cr "$W"/[0-9]*.patch >/dev/null 2>"$W/am-error"; then
+	if ! g am -q --keep-cr ${2:+--signoff} "$W"/[0-9]*.patch >/dev/null 2>"$W/am-error"; then
 		cat "$W/am-error" >&2
 		k=$(cat "$CLONE/.git/rebase-apply/next" 2>/dev/null || echo 1)
 		g am --abort >/dev/null 2>&1 || true
@@ -117,11 +126,11 @@ if [ -n "$PRE" ]; then
 	am "$PRE"
 	from=$(g rev-parse HEAD)
 fi
-am "$NAME"
+am "$NAME" sender
 n=$(g rev-list --count "$from..HEAD")
 
-# The cover letter: the committed subject (without its [PATCH 00/N]),
-# a blank line, then its text up to the shortlog ("NAME (N):"), which
+# The cover letter: the committed subject (without its [PATCH 0/N]), a
+# blank line, then its text up to the shortlog ("NAME (N):"), which
 # format-patch writes again; as the branch description that
 # --cover-from-description=subject makes the subject and the body.
 desc=$(rewrite "$COVER" | awk -v short="^$PLACEHOLDER_NAME \\\\([0-9]+\\\\):\$" '
@@ -137,27 +146,33 @@ desc=$(rewrite "$COVER" | awk -v short="^$PLACEHOLDER_NAME \\\\([0-9]+\\\\):\$" 
 	die "$COVER: no shortlog line '$PLACEHOLDER_NAME (N):' ending its text"
 said=$(sed -n 's/^Subject: \[[^]]*[0-9]*\/\([0-9]*\)\].*/\1/p' "$COVER")
 [ "$said" = "$n" ] ||
-	echo "post-series: warning: $COVER says $said patches, the series has $n" >&2
+	die "$COVER says $said patches, the series has $n: run make check-upstream"
 g config "branch.post-$NAME.description" "$desc"
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
-g format-patch -q --no-to --no-cc --cover-letter \
-	--cover-from-description=subject --base="$base" -o "$OUT" \
-	"$from..post-$NAME"
+g format-patch -q --no-to --no-cc --cover-letter --subject-prefix="${prefix:-PATCH}" \
+	--cover-from-description=subject -o "$OUT" "$from..post-$NAME"
 
-# To: and Cc: from get_maintainer.pl on the pristine tree (MAINTAINERS as
-# the lists know it), without history (--no-git*, --no-fixes): its
-# maintainers (and supporters, odd fixers) go to To:, reviewers and
-# lists to Cc:. The cover letter goes to all of them. --no-tree: the
-# sparse checkout lacks folders (fs/, ipc/, ...) by which the script
-# recognises a kernel tree; it reads only MAINTAINERS and the patch.
+# Recipients: get_maintainer.pl on the pristine tree's MAINTAINERS.
+# --no-tree: the sparse checkout lacks folders (fs/, ipc/, ...) by which
+# the script recognises a kernel tree; it reads only MAINTAINERS and the
+# patch.
 g checkout -q --detach "$base"
 ls "$OUT"/*.patch | grep -v '/0000-cover-letter\.patch$' |
 	(cd "$CLONE" && xargs -P "$(nproc)" -I{} sh -c \
 		'perl scripts/get_maintainer.pl --no-tree --no-git --no-git-fallback \
 		 --no-fixes "$1" > "$2/$(basename "$1").who"' sh {} "$W") ||
 	die "scripts/get_maintainer.pl failed in $CLONE"
+# The authors of each driver a patch touches: MODULE_AUTHOR() and the
+# copyright header's addresses, as the pristine file has them.
+authors() {	# PATCH
+	sed -n 's|^diff --git a/\([^ ]*\.c\) b/.*|\1|p' "$1" | while read -r f; do
+		git -C "$CLONE" show "$base:$f" 2>/dev/null |
+			grep -E 'MODULE_AUTHOR|^ \* Copyright|^ \* Author|^// Copyright' |
+			grep -oE '[^"<(,]*<[^>@ ]+@[^> ]+>' | sed 's/^[[:space:]]*//'
+	done | sort -u
+}
 for f in "$W"/*.who; do
 	awk '{
 		if (match($0, /> \(/)) { a = substr($0, 1, RSTART); r = substr($0, RSTART + 3) }
@@ -165,26 +180,23 @@ for f in "$W"/*.who; do
 		else { a = $0; r = "" }
 		print (r ~ /(^|,)(maintainer|supporter|odd fixer)/ ? "To" : "Cc") "\t" a
 	}' "$f" > "${f%.who}.rcpt"
-	cat "${f%.who}.rcpt" >> "$W/all"
+	authors "$OUT/$(basename "${f%.who}")" | awk '{ print "Cc\t" $0 }' |
+		awk -F '\t' 'NR == FNR { have[$2] = 1; next } !have[$2]' \
+		"${f%.who}.rcpt" - >> "${f%.who}.rcpt"
+	cat "${f%.who}.rcpt" >> "$W/all-rcpt"
 done
-# The cover letter: anyone To: on one patch is To:, the rest Cc:.
 c=$W/0000-cover-letter.patch.rcpt
-awk -F '\t' '$1 == "To" && !seen[$2]++' "$W/all" > "$c"
+awk -F '\t' '$1 == "To" && !seen[$2]++' "$W/all-rcpt" > "$c"
 awk -F '\t' 'NR == FNR { to[$2] = 1; next }
-	$1 == "Cc" && !to[$2] && !seen[$2]++' "$c" "$W/all" >> "$c"
+	$1 == "Cc" && !to[$2] && !seen[$2]++' "$c" "$W/all-rcpt" >> "$c"
+awk -F '\t' '{ print $1 ": " $2 }' "$c" > "$OUT/recipients"
 
-# format-patch writes the base tree information (base-commit: and, for
-# block, upstream/'s prerequisite-patch-id:) into the cover letter only;
-# every patch gets it too, before its signature.
-awk '/^base-commit: /, /^-- $/' "$OUT/0000-cover-letter.patch" |
-	grep -v '^-- $' > "$W/base"
 # To: and Cc: go into each file's header, folded, before its first blank
 # line; with no maintainer at all the lists are To:.
 for f in "$OUT"/*.patch; do
 	r=$W/$(basename "$f").rcpt
 	grep -q '^To' "$r" || sed -i 's/^Cc/To/' "$r"
-	case $f in */0000-cover-letter.patch) b= ;; *) b=$W/base ;; esac
-	awk -v rcpt="$r" -v base="$b" '
+	awk -v rcpt="$r" '
 		function field(name,   line, x, sep, out) {
 			out = ""; sep = name ": "
 			while ((getline line < rcpt) > 0) {
@@ -194,16 +206,8 @@ for f in "$OUT"/*.patch; do
 			close(rcpt)
 			if (out != "") print out
 		}
-		function baseinfo(   line) {
-			if (base == "") return
-			print ""
-			while ((getline line < base) > 0) print line
-		}
-		NR == FNR { if ($0 == "-- ") sig = FNR; next }
 		!done && /^$/ { field("To"); field("Cc"); done = 1 }
-		FNR == sig { baseinfo() }
-		{ print }
-		END { if (!sig) baseinfo() }' "$f" "$f" > "$W/new"
+		{ print }' "$f" > "$W/new"
 	cat "$W/new" > "$f"
 done
 
@@ -220,6 +224,6 @@ if ! g am -q --keep-cr "$@" >/dev/null 2>"$W/am-error" ||
 	g am --abort >/dev/null 2>&1 || true
 	die "the files in $OUT do not apply to the tree the committed patches give"
 fi
-echo "post-series: $n patches and a cover letter in $OUT, from $ME," \
-	"base-commit $(echo "$base" | cut -c1-12)$([ -n "$PRE" ] &&
-	echo ", after $PRE/ ($(entries "$PRE" | wc -l) prerequisite patches)")"
+echo "post-series: $NAME: $n patches and a cover letter in $OUT, from $ME" \
+	"($(wc -l < "$OUT/recipients") recipients in $OUT/recipients)$([ -n "$PRE" ] &&
+	echo ", after the $PRE series")"

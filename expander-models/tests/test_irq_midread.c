@@ -119,7 +119,7 @@ TEST(tca6424_edge_after_its_port_was_read_is_kept)
  * PCA9505 (the handler: the five input ports in one auto-incremented
  * read, command 0x80: bytes 3 to 7 are ports 0 to 4; its mask registers
  * 0x20-0x24 come up all ones, masked, and the driver unmasks them with
- * patch upstream/0040). The same per-port rule as the PCA9555's (PCA9505
+ * patch gpio-fixes/0012). The same per-port rule as the PCA9555's (PCA9505
  * datasheet, "Interrupt output"; the model's pca953x.c): a port 0 edge
  * after port 0's byte keeps INT through the bytes of ports 1 to 4.
  */

@@ -16,7 +16,7 @@
  *   4 PTR  never used by the driver: stored
  * Byte i of a kind holds lines 8i..8i+7 (gpio-adnp of 6.12 takes the
  * byte as offset >> S, right only when S = 3, 33 to 64 lines; patch
- * upstream/0030 makes it offset / 8). The line count is the firmware's:
+ * gpio-fixes/0009 makes it offset / 8). The line count is the firmware's:
  * the board's nr-gpios picks one of the variants below (8, 16, 32, 48;
  * 48 without it).
  * Every access is one SMBus byte: a register write is [reg, value], a

@@ -101,7 +101,7 @@ static const struct chip_family mc33880_family = {
 	.spi_init = mc33880_spi_init,
 };
 
-/* gpio-mc33880 matches "fsl,mc33880" (patch upstream/0036). */
+/* gpio-mc33880 matches "fsl,mc33880" (patch gpio-mc33880/0003). */
 const struct chip_variant mc33880_variants[] = {
 	{ "fsl,mc33880", "mc33880", &mc33880_family, 8, NULL },
 	{ NULL },

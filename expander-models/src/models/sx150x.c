@@ -34,7 +34,7 @@
  * the sources seen quote them, do not say that the address moves on,
  * where the SX1508B/SX1509B datasheet says it can (RegMisc); so
  * pinctrl-sx150x accesses these parts one byte per transfer (its block
- * access, patch upstream/0020, is for the SX1508/SX1509 only). A command
+ * access, patch pinctrl-sx150x/0002, is for the SX1508/SX1509 only). A command
  * byte for an address outside the map is NACKed. Outputs are push-pull;
  * a line with both pull resistors enabled gets the pull-up.
  *

@@ -1,0 +1,91 @@
+#!/bin/sh
+# cover-letter.sh SRC KDIR TOPIC RESULTS FROM BRANCH: the cover letter of
+# the topic series KDIR/TOPIC, as scripts/check-upstream.sh measured it,
+# on stdout; BRANCH is the topic applied in the clone SRC, FROM the
+# commit it starts from (the pristine base, or its prerequisite).
+#
+# From the topic's series file's leading comments: "# subject: ..." (the
+# cover letter's subject), "# prefix: RFC PATCH" (default PATCH),
+# "# tree: ..." (where it goes), "# requires: NAME", and the other
+# comment lines, the text. Then the rows of KDIR/bus-cost.txt for the
+# drivers the series changes, RESULTS (what the check measured), and git
+# format-patch's shortlog and diffstat. Never typed by hand: rerun the
+# check instead.
+set -eu
+SRC=${1:?usage: cover-letter.sh SRC KDIR TOPIC RESULTS FROM BRANCH}
+KDIR=${2:?}
+TOPIC=${3:?}
+RESULTS=${4:?}
+FROM=${5:?}
+BRANCH=${6:?}
+S=$KDIR/$TOPIC/series
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+
+field() {
+	sed -n "s/^#[[:space:]]*$1:[[:space:]]*//p" "$S" | head -n 1
+}
+subject=$(field subject)
+[ -n "$subject" ] || { echo "cover-letter: $S has no '# subject:'" >&2; exit 1; }
+prefix=$(field prefix)
+tree=$(field tree)
+pre=$(field requires)
+n=$(git -C "$SRC" rev-list --count "$FROM..$BRANCH")
+version=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = //p' \
+	"$SRC/Makefile" | paste -sd.)
+
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+{
+	echo "$subject"
+	echo
+	# The text: the leading comment lines that are not a field.
+	awk '!/^#/ { exit }
+	     /^#[[:space:]]*(subject|prefix|tree|requires):/ { next }
+	     { sub(/^# ?/, ""); print }' "$S" | sed '/./,$!d'
+	echo
+	if [ -n "$tree" ]; then
+		echo "For the $tree tree."
+	fi
+	echo "Based on v$version as Debian's linux-source-$(basename "$KDIR")" \
+	     "ships it (no public"
+	echo "commit id: base-commit is not given)$([ -z "$pre" ] ||
+		echo ", on top of the series \"$(sed -n 's/^#[[:space:]]*subject:[[:space:]]*//p' \
+		"$KDIR/$pre/series" | head -n 1)\" ($pre), posted with it")."
+	# The bus cost rows of the drivers this series changes.
+	drivers=$(git -C "$SRC" diff --name-only "$FROM" "$BRANCH" -- \
+		'drivers/gpio/gpio-*.c' 'drivers/pinctrl/pinctrl-*.c' |
+		sed 's|.*/||; s|\.c$||')
+	if [ -n "$drivers" ] && [ -f "$KDIR/bus-cost.txt" ]; then
+		rows=$(for d in $drivers; do
+			grep "^  $d " "$KDIR/bus-cost.txt" || true
+		done)
+		if [ -n "$rows" ]; then
+			echo
+			echo "I2C transactions (SPI frames) to read every line of a part (get)"
+			echo "and to write every line (set) through one multi-line request;"
+			echo "'minimum' is what the datasheet allows, '6.12' Debian's 6.12"
+			echo "without these patches, 'series' with them:"
+			echo
+			sed -n '/^  driver /{p;n;p;q}' "$KDIR/bus-cost.txt" |
+				sed 's/  patches$//; s/ *$//'
+			echo "$rows" | sed 's/  [^ ]*$//'
+		fi
+	fi
+	echo
+	echo "How it was checked"
+	echo "=================="
+	echo
+	cat "$RESULTS"
+} > "$W/desc"
+
+git -C "$SRC" config "branch.$BRANCH.description" "$(cat "$W/desc")"
+# The placeholder identity the patch files carry (scripts/post-series.sh
+# puts the sender's in its place).
+git -C "$SRC" -c user.name='Expander Bench' \
+	-c user.email=bench@expander-bench.invalid \
+	-c diff.noprefix=false -c diff.mnemonicPrefix=false \
+	format-patch -q --zero-commit --cover-letter \
+	--cover-from-description=subject --subject-prefix="${prefix:-PATCH}" \
+	-o "$W/out" "$FROM..$BRANCH"
+[ "$n" -gt 0 ]
+cat "$W/out/0000-cover-letter.patch"
