@@ -10,16 +10,21 @@
 #      -fixes topic, each fix also on its own (git apply --check on the
 #      pristine tree), so that stable can take it without the others.
 #   2. checkpatch.pl --strict of every patch, run where it checks commit
-#      references (GIT_DIR unset to a missing directory: checkpatch then
-#      checks their form, which a clone without history never does),
-#      less the warnings KDIR/checkpatch-accepted keeps for one patch
-#      ("PATCH TYPE reason").
+#      references (GIT_DIR set to a missing directory: checkpatch then
+#      checks their form, GIT_COMMIT_ID, which it skips in a clone without
+#      the history), less the warnings KDIR/checkpatch-accepted keeps for
+#      one patch ("PATCH TYPE reason"). Without the history it cannot
+#      look the ids up (UNKNOWN_COMMIT_ID: the messages check their form,
+#      and the ids were checked by hand against public sources), and the
+#      committed patches carry no Signed-off-by: (MISSING_SIGN_OFF:
+#      scripts/post-series.sh runs checkpatch again on what it writes).
 #   3. scripts/check-messages.py: the messages' subject length, trailers,
 #      commit reference form, Fixes: only in fixes, no project jargon.
 #   4. Bisectable: each patch, in order, builds the C files it touches
-#      with W=1 and no warning (the whole kernel when it changes a header
-#      under include/); one build directory of the guest configuration
-#      less the block series, shared by the topics.
+#      with W=1 and no warning the pristine file does not have already
+#      (compared without line numbers; the whole kernel when it changes
+#      a header under include/); one build directory of the guest
+#      configuration less the block series, shared by the topics.
 #   5. KDIR/TOPIC/0000-cover-letter.patch written anew: the subject and
 #      text of the series file's header, the rows of KDIR/bus-cost.txt
 #      for the drivers the topic changes, what 1-4 measured, the
@@ -42,7 +47,7 @@ GIT="git -C $SRC -c user.name=expander-bench -c user.email=bench@localhost"
 MK="make -s -C $SRC O=$K ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- -j$JOBS"
 KNAME=$(basename "$KDIR")
 SERIES=$KDIR/series
-TOPICS=${*:-$("$HERE/scripts/series.sh" --topics "$SERIES" | grep -vx block)}
+TOPICS=${*:-$("$HERE/scripts/series.sh" --topics "$SERIES" | grep -vx stable)}
 
 die() {
 	echo "check-upstream: $*" >&2
@@ -68,19 +73,44 @@ $GIT am --abort >/dev/null 2>&1 || true
 $GIT checkout -q -f --detach base
 BASE=$(git -C "$SRC" log -1 --format=%s base)
 
-# One configuration for every topic: the guest's without the block
-# series, with the drivers the topics change and gpiolib's KUnit tests.
+# One configuration for every topic, made on the pristine tree: the
+# guest's without the block series, with the drivers the topics change
+# and KUnit (a new KUnit file of a topic is built by name, below, its
+# option being the topic's own).
 if [ ! -f "$K/.config" ]; then
 	mkdir -p "$K"
+	# Less the options only a topic brings (its KUnit file's).
+	cat $(ls "$C/$KNAME"/*.config 2>/dev/null) |
+		grep -v '^CONFIG_GPIOLIB_ARRAY_KUNIT_TEST=' > "$OUT/pristine.config"
 	"$HERE/scripts/kernel-config.sh" "$SRC" "$K" "$C/base.config" \
 		"$C/kselftest.config" "$C/i2c-parts.config" \
-		"$C/upstream.config" $(ls "$C/$KNAME"/*.config 2>/dev/null) \
-		>/dev/null
+		"$C/upstream.config" "$OUT/pristine.config" >/dev/null
 fi
 if ! $MK zImage modules >"$K/build.log" 2>&1; then
 	grep -E 'error|Error' "$K/build.log" | head -n 10 >&2
 	die "the pristine tree does not build, see $K/build.log"
 fi
+
+# The W=1 warnings the pristine tree has already in the C files the
+# topics touch (and the headers those include): "FILE: warning: ..."
+# without line numbers or the tree's path.
+W1=$OUT/w1-pristine
+norm() {
+	sed "s|^$SRC/||" |
+		sed -n 's|^\([^: ]*\.[ch]\):[0-9:]* warning: |\1: warning: |p' | sort -u
+}
+: > "$W1"
+for f in $(for t in $TOPICS; do patches "$t"; done | xargs sed -n \
+	's|^diff --git a/\(drivers/[^ ]*\.c\) b/.*|\1|p' | sort -u); do
+	[ -f "$SRC/$f" ] || continue
+	rm -f "$K/${f%.c}.o"
+	$MK W=1 "${f%.c}.o" 2>&1 | norm >> "$W1"
+done
+sort -u -o "$W1" "$W1"
+# new_warnings LOG: the warnings of LOG that the pristine files lack.
+new_warnings() {
+	norm < "$1" | comm -23 - "$W1"
+}
 
 cpacc=$KDIR/checkpatch-accepted
 [ -f "$cpacc" ] || cpacc=/dev/null
@@ -94,7 +124,10 @@ for t in $TOPICS; do
 	n=$(wc -l < "$R/list")
 	pre=$("$HERE/scripts/series.sh" --requires "$KDIR/$t")
 	log() { echo "$*" | tee -a "$R/results"; }
-	bad() { log "FAIL: $*"; failed="$failed $t"; }
+	bad() {
+		log "FAIL: $*"
+		case " $failed " in *" $t "*) ;; *) failed="$failed $t" ;; esac
+	}
 
 	# 1. Applies alone (after its prerequisite).
 	$GIT checkout -q -f -B "check-$t" base
@@ -134,14 +167,15 @@ for t in $TOPICS; do
 			'$1 == p || $1 == t "/" p { printf " --ignore %s", $2 }' "$cpacc")
 		# $ign is word-split on purpose: --ignore TYPE pairs.
 		if ! (cd "$SRC" && GIT_DIR=/nonexistent PATH=/usr/bin:$PATH \
-		      scripts/checkpatch.pl --strict -q --no-tree $ign "$p" \
+		      scripts/checkpatch.pl --strict -q --no-tree \
+		      --ignore UNKNOWN_COMMIT_ID,MISSING_SIGN_OFF $ign "$p" \
 		      >"$R/checkpatch.log" 2>&1); then
 			cat "$R/checkpatch.log" >&2
 			bad "checkpatch --strict: $(basename "$p")"
 		fi
 		[ -z "$ign" ] || cp=$((cp + 1))
 	done
-	log "- checkpatch.pl --strict (commit references checked): clean on all $n${cp:+, }$([ "$cp" = 0 ] || echo "$cp with a warning kept on purpose (named below the --- line)")."
+	log "- checkpatch.pl --strict, commit reference form checked: clean on all $n$([ "$cp" = 0 ] || echo ", but for $cp warning(s) kept on purpose: $(awk -v t="$t" 'index($1, t "/") == 1 { printf "%s%s %s", sep, substr($1, length(t) + 2, 4), $2; sep = ", " }' "$cpacc")")."
 
 	# 3. Messages.
 	if /usr/bin/python3 "$HERE/scripts/check-messages.py" "$KDIR/$t" \
@@ -164,16 +198,20 @@ for t in $TOPICS; do
 			objs="zImage modules" w=
 		fi
 		[ -n "$objs" ] || continue
-		if ! $MK $w $objs >"$R/build.log" 2>&1 ||
-		   { [ -n "$w" ] && grep -q 'warning:' "$R/build.log"; }; then
-			grep -E 'error|warning:' "$R/build.log" | head -n 10 >&2
-			bad "patch $i does not build on its own with W=1"
+		if ! $MK $w $objs >"$R/build.log" 2>&1; then
+			grep -E 'error' "$R/build.log" | head -n 10 >&2
+			bad "patch $i does not build on its own"
+			break
+		fi
+		if [ -n "$w" ] && [ -n "$(new_warnings "$R/build.log")" ]; then
+			new_warnings "$R/build.log" | head -n 10 >&2
+			bad "patch $i adds W=1 warnings"
 			break
 		fi
 	done
 	$GIT checkout -q "check-$t"
 	files=$($GIT diff --name-only "$from" HEAD -- 'drivers/*.c' | wc -l)
-	log "- Each patch, in order, builds the C files it touches with W=1 and no warning ($files C files under drivers/; a header change builds the whole kernel)."
+	log "- Each patch, in order, builds the C files it touches with W=1 and no new warning ($files C files under drivers/; a header change builds the whole kernel)."
 done
 [ -z "$failed" ] || die "failed:$failed (see $OUT/TOPIC/results)"
 

@@ -43,33 +43,27 @@ trap 'rm -rf "$W"' EXIT
 	     /^#[[:space:]]*(subject|prefix|tree|requires):/ { next }
 	     { sub(/^# ?/, ""); print }' "$S" | sed '/./,$!d'
 	echo
-	if [ -n "$tree" ]; then
-		echo "For the $tree tree."
-	fi
-	echo "Based on v$version as Debian's linux-source-$(basename "$KDIR")" \
-	     "ships it (no public"
-	echo "commit id: base-commit is not given)$([ -z "$pre" ] ||
-		echo ", on top of the series \"$(sed -n 's/^#[[:space:]]*subject:[[:space:]]*//p' \
-		"$KDIR/$pre/series" | head -n 1)\" ($pre), posted with it")."
-	# The bus cost rows of the drivers this series changes.
-	drivers=$(git -C "$SRC" diff --name-only "$FROM" "$BRANCH" -- \
-		'drivers/gpio/gpio-*.c' 'drivers/pinctrl/pinctrl-*.c' |
-		sed 's|.*/||; s|\.c$||')
-	if [ -n "$drivers" ] && [ -f "$KDIR/bus-cost.txt" ]; then
-		rows=$(for d in $drivers; do
-			grep "^  $d " "$KDIR/bus-cost.txt" || true
-		done)
-		if [ -n "$rows" ]; then
-			echo
-			echo "I2C transactions (SPI frames) to read every line of a part (get)"
-			echo "and to write every line (set) through one multi-line request;"
-			echo "'minimum' is what the datasheet allows, '6.12' Debian's 6.12"
-			echo "without these patches, 'series' with them:"
-			echo
-			sed -n '/^  driver /{p;n;p;q}' "$KDIR/bus-cost.txt" |
-				sed 's/  patches$//; s/ *$//'
-			echo "$rows" | sed 's/  [^ ]*$//'
-		fi
+	[ -z "$tree" ] || echo "Tree: $tree."
+	{
+		echo "Based on v$version as Debian's linux-source-$(basename "$KDIR")"
+		echo "ships it (no public commit id, so no base-commit:)$([ -z "$pre" ] ||
+			echo ", on top of the series \"$(sed -n 's/^#[[:space:]]*subject:[[:space:]]*//p' \
+			"$KDIR/$pre/series" | head -n 1)\", posted with it")."
+	} | fmt -w 72
+	# The bus cost rows that name this series among those changing them.
+	rows=$(awk -v t="$TOPIC" '/^  (gpio|pinctrl)-/ {
+		n = split($NF, s, ","); for (i = 1; i <= n; i++) if (s[i] == t) print }' \
+		"$KDIR/bus-cost.txt" 2>/dev/null)
+	if [ -n "$rows" ]; then
+		echo
+		echo "I2C transactions (SPI frames) to read every line of a part (get)"
+		echo "and to write every line (set) through one multi-line request:"
+		echo "'minimum' is what the datasheet allows, '6.12' Debian's 6.12"
+		echo "without any of these series, 'series' with all of them, and"
+		echo "'patches' the series that change the row:"
+		echo
+		sed -n '/^  driver /{p;n;p;q}' "$KDIR/bus-cost.txt"
+		echo "$rows"
 	fi
 	echo
 	echo "How it was checked"

@@ -213,6 +213,21 @@ done
 
 ! grep -l "$PLACEHOLDER_EMAIL" "$OUT"/*.patch >&2 ||
 	die "the placeholder identity is left in the files above"
+# checkpatch on what goes out, Signed-off-by: and trailers included
+# (outside a git tree, as scripts/check-upstream.sh runs it; less the
+# warnings KDIR/checkpatch-accepted keeps for a patch of this topic).
+i=0
+for p in $("$HERE/scripts/series.sh" "$KDIR/$NAME/series" /); do
+	i=$((i + 1))
+	f=$(ls "$OUT"/$(printf %04d $i)-*.patch)
+	ign=$(awk -v p="$NAME/${p##*/}" '$1 == p { printf " --ignore %s", $2 }' \
+		"$KDIR/checkpatch-accepted" 2>/dev/null)
+	# $ign is word-split on purpose: --ignore TYPE pairs.
+	(cd "$CLONE" && GIT_DIR=/nonexistent PATH=/usr/bin:$PATH \
+		perl scripts/checkpatch.pl --strict -q --no-tree \
+		--ignore UNKNOWN_COMMIT_ID $ign "$f") >&2 ||
+		die "checkpatch --strict: $f"
+done
 # The files as written must apply: git am of them on the same commit
 # gives the same tree as the committed patches did.
 g checkout -q -f --detach "$from"
