@@ -9,6 +9,8 @@
  *   faultprobe [-f "CMD"] block-set DEV MASK VAL  mask ioctl, write(2)
  *   faultprobe [-f "CMD"] line-get CHIP OFF       GPIO v2 uAPI get
  *   faultprobe [-f "CMD"] line-set CHIP OFF VAL   GPIO v2 uAPI set
+ *   faultprobe [-f "CMD"] i2c-read BUS ADDR LEN   I2C_RDWR read of LEN
+ *                         (1-8) bytes from ADDR on /dev/i2c-BUS
  *
  * Everything that precedes the access itself (open, line request, mask)
  * happens first; then CMD goes to the host models' control interface
@@ -24,6 +26,8 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <sys/ioctl.h>
+#include <linux/i2c.h>
+#include <linux/i2c-dev.h>
 
 #include "ctl.h"
 #include "errname.h"
@@ -175,9 +179,39 @@ int main(int argc, char **argv)
 				      GPIO_V2_LINE_GET_VALUES_IOCTL, &lv);
 		return report(t0, ret, !set, lv.bits & 1);
 	}
+	if (!strcmp(op, "i2c-read") && argc == 5) {
+		/*
+		 * i2c-dev marks the messages of I2C_RDWR I2C_M_DMA_SAFE (its
+		 * own kernel copies), which an adapter driver may hand to
+		 * the device as they are.
+		 */
+		uint8_t data[8];
+		struct i2c_msg msg = { .flags = I2C_M_RD, .buf = data };
+		struct i2c_rdwr_ioctl_data rdwr = { .msgs = &msg, .nmsgs = 1 };
+		uint64_t addr, len;
+		unsigned int i;
+
+		if (parse_u64(argv[3], &addr) || addr > 0x7f ||
+		    parse_u64(argv[4], &len) || !len || len > sizeof(data))
+			goto usage;
+		msg.addr = addr;
+		msg.len = len;
+		snprintf(buf, sizeof(buf), "/dev/i2c-%s", argv[2]);
+		fd = open(buf, O_RDWR);
+		if (fd < 0)
+			return setup_fail(buf);
+		if (inject(cmd))
+			return 2;
+		t0 = now_ms();
+		ret = ioctl(fd, I2C_RDWR, &rdwr);
+		for (v = 0, i = 0; ret >= 0 && i < len; i++)
+			v = v << 8 | data[i];
+		return report(t0, ret < 0 ? -1 : 0, 1, v);
+	}
 usage:
 	fprintf(stderr, "usage: faultprobe [-f CMD] read PATH | write PATH TEXT |\n"
 		"       block-get DEV | block-set DEV MASK VALUE |\n"
-		"       line-get CHIP OFFSET | line-set CHIP OFFSET VALUE\n");
+		"       line-get CHIP OFFSET | line-set CHIP OFFSET VALUE |\n"
+		"       i2c-read BUS ADDR LEN\n");
 	return 2;
 }
