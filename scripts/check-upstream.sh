@@ -186,11 +186,21 @@ for t in $TOPICS; do
 		bad "messages"
 	fi
 
-	# 4. Bisectable, W=1.
+	# 4. Bisectable, W=1. A topic that brings Kconfig options names a
+	# fragment of configs/ with them ("# config: FILE"): merged into the
+	# configuration at each of its patches, the base one restored after.
+	frag=$(field "$t" config)
+	[ -z "$frag" ] || cp "$K/.config" "$K/.config.base"
 	i=0
 	for c in $(git -C "$SRC" rev-list --reverse "$from..HEAD"); do
 		i=$((i + 1))
 		$GIT checkout -q "$c"
+		if [ -n "$frag" ]; then
+			cp "$K/.config.base" "$K/.config"
+			"$SRC/scripts/kconfig/merge_config.sh" -m -O "$K" \
+				"$K/.config" "$C/$frag" >/dev/null 2>&1
+			$MK olddefconfig >/dev/null 2>&1
+		fi
 		objs=$($GIT show --name-only --format= "$c" -- 'drivers/*.c' |
 			sed 's/\.c$/.o/')
 		w=W=1
@@ -210,6 +220,10 @@ for t in $TOPICS; do
 		fi
 	done
 	$GIT checkout -q "check-$t"
+	if [ -n "$frag" ]; then
+		mv "$K/.config.base" "$K/.config"
+		$MK olddefconfig >/dev/null 2>&1
+	fi
 	files=$($GIT diff --name-only "$from" HEAD -- 'drivers/*.c' | wc -l)
 	log "- Each patch, in order, builds the C files it touches with W=1 and no new warning ($files C files under drivers/; a header change builds the whole kernel)."
 done
@@ -224,9 +238,12 @@ for t in $TOPICS; do
 done
 echo "check-upstream: $(echo $TOPICS | wc -w) topic series checked on $BASE; cover letters written"
 
-# Sparse: every checked topic stacked, against the pristine files.
+# Sparse: every checked topic stacked, against the pristine files; not
+# the topics that bring Kconfig options of their own ("# config:"),
+# whose files the base configuration does not build.
 $GIT checkout -q -f -B check-all base
 for t in $TOPICS; do
+	[ -z "$(field "$t" config)" ] || continue
 	$GIT am -q --keep-cr $(patches "$t") >/dev/null 2>&1 || {
 		$GIT am --abort >/dev/null 2>&1 || true
 		echo "check-upstream: sparse: $t does not stack; sparse skipped" >&2

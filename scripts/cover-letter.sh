@@ -40,7 +40,7 @@ trap 'rm -rf "$W"' EXIT
 	echo
 	# The text: the leading comment lines that are not a field.
 	awk '!/^#/ { exit }
-	     /^#[[:space:]]*(subject|prefix|tree|requires):/ { next }
+	     /^#[[:space:]]*(subject|prefix|tree|requires|config):/ { next }
 	     { sub(/^# ?/, ""); print }' "$S" | sed '/./,$!d'
 	echo
 	[ -z "$tree" ] || echo "Tree: $tree."
@@ -69,7 +69,14 @@ trap 'rm -rf "$W"' EXIT
 	echo "How it was checked"
 	echo "=================="
 	echo
-	cat "$RESULTS"
+	# One bullet a line, wrapped at 72 columns, continued under its text.
+	awk '{ l = $0
+		while (length(l) > 72) {
+			for (i = 73; i > 3 && substr(l, i, 1) != " "; i--) ;
+			if (i <= 3) break
+			print substr(l, 1, i - 1); l = "  " substr(l, i + 1)
+		}
+		print l }' "$RESULTS"
 } > "$W/desc"
 
 git -C "$SRC" config "branch.$BRANCH.description" "$(cat "$W/desc")"
