@@ -173,6 +173,8 @@ authors() {	# PATCH
 			grep -oE '[^"<(,]*<[^>@ ]+@[^> ]+>' | sed 's/^[[:space:]]*//'
 	done | sort -u
 }
+# addr(RECIPIENT): its address in lower case, the key of one person.
+ADDR='function addr(r) { if (match(r, /<[^>]*>/)) r = substr(r, RSTART, RLENGTH); return tolower(r) } '
 for f in "$W"/*.who; do
 	awk '{
 		if (match($0, /> \(/)) { a = substr($0, 1, RSTART); r = substr($0, RSTART + 3) }
@@ -181,14 +183,14 @@ for f in "$W"/*.who; do
 		print (r ~ /(^|,)(maintainer|supporter|odd fixer)/ ? "To" : "Cc") "\t" a
 	}' "$f" > "${f%.who}.rcpt"
 	authors "$OUT/$(basename "${f%.who}")" | awk '{ print "Cc\t" $0 }' |
-		awk -F '\t' 'NR == FNR { have[$2] = 1; next } !have[$2]' \
-		"${f%.who}.rcpt" - >> "${f%.who}.rcpt"
+		awk -F '\t' "$ADDR"'NR == FNR { have[addr($2)] = 1; next }
+			!have[addr($2)]++' "${f%.who}.rcpt" - >> "${f%.who}.rcpt"
 	cat "${f%.who}.rcpt" >> "$W/all-rcpt"
 done
 c=$W/0000-cover-letter.patch.rcpt
-awk -F '\t' '$1 == "To" && !seen[$2]++' "$W/all-rcpt" > "$c"
-awk -F '\t' 'NR == FNR { to[$2] = 1; next }
-	$1 == "Cc" && !to[$2] && !seen[$2]++' "$c" "$W/all-rcpt" >> "$c"
+awk -F '\t' "$ADDR"'$1 == "To" && !seen[addr($2)]++' "$W/all-rcpt" > "$c"
+awk -F '\t' "$ADDR"'NR == FNR { to[addr($2)] = 1; next }
+	$1 == "Cc" && !to[addr($2)] && !seen[addr($2)]++' "$c" "$W/all-rcpt" >> "$c"
 awk -F '\t' '{ print $1 ": " $2 }' "$c" > "$OUT/recipients"
 
 # To: and Cc: go into each file's header, folded, before its first blank

@@ -63,7 +63,7 @@ header() {
 
 TRAILERS='Tested-by: Test Tester <test.tester@example.org>'
 export TRAILERS
-n=0
+topics=0
 for s in $("$HERE/scripts/series.sh" --topics "$KDIR/series" | grep -vx stable); do
 	post "$NAME" "$EMAIL" "$s" >/dev/null
 	out=$POSTDIR/test/$s
@@ -104,8 +104,8 @@ for s in $("$HERE/scripts/series.sh" --topics "$KDIR/series" | grep -vx stable);
 	fi
 	ok=$(grep -c '^Dry-OK' "$log" || true)
 	[ "$ok" = $# ] || fail "$s: git send-email --dry-run: $ok Dry-OK of $# (see $log)"
-	n=$((n + 1))
+	topics=$((topics + 1))
 done
-echo "post-series test: $n topic series, send-email --dry-run accepts every" \
+echo "post-series test: $topics topic series, send-email --dry-run accepts every" \
      "file; From: $ME, one Signed-off-by: last after the sender's trailers," \
      "To:/Cc: on each, no base-commit:"
