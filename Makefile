@@ -333,9 +333,10 @@ measure-pl061: $(VM_DEPS)
 # A cell that failed in the guest (a timed-out transfer on a host loaded
 # beyond what the guest's I2C timeout allows) still leaves a report: it
 # lists the failed cells first, and the target fails after writing it.
+# JOBS guests at once, each a shard of the matrix (scripts/bench-shards.sh).
 bench: $(VM_DEPS)
-	@rc=0; PACED=1 $(STAGE) bench scripts/vm.sh bench \
-		$(if $(filter 1,$(QUICK)),quick,full) || rc=$$?; \
+	@rc=0; PACED=1 $(STAGE) bench scripts/bench-shards.sh \
+		$(if $(filter 1,$(QUICK)),quick,full) $(JOBS) $(KB)/bench || rc=$$?; \
 	[ -s $(KB)/bench/console.log ] || exit $$rc; \
 	$(MAKE) -s bench-host && \
 	$(STAGE) report /usr/bin/python3 bench/report.py $(KB)/bench && \
@@ -376,16 +377,43 @@ compare: $(VM_DEPS)
 		'$(SPEC_A)' '$(SPEC_B)'
 endif
 
-# The regression drill (README.md, "The regression drill"): 7.3's series
-# against the series plus patches/drill/7.3, the revert of mainline's fix
-# of a v6.15 regression; fails unless every cell that changes is
-# explained by the revert's row in bench/causes.tsv and by nothing else.
+# make review MBOX=FILE | PATCH=FILE | PATCHES=DIR [BASE=mainline|series]
+# [NAME=...]: posted patches through the bench against pristine KERNEL
+# (BASE=mainline, the default) or KERNEL with its series; the cells the
+# patches can change, base (cached) and patched, and a reply to paste
+# under the patch: $(KB)/review/NAME/reply.txt (scripts/review.sh).
+# Bad input stops make here, before any prerequisite is made; a patch
+# that does not apply stops it before any build.
+ifneq ($(filter review,$(MAKECMDGOALS)),)
+REVIEW_ENV := MBOX='$(MBOX)' PATCH='$(PATCH)' PATCHES='$(PATCHES)' \
+	      BASE='$(or $(BASE),mainline)'
+REVIEW_ERR := $(shell $(REVIEW_ENV) scripts/review.sh --inputs 2>&1 >/dev/null)
+ifneq ($(REVIEW_ERR),)
+$(error $(REVIEW_ERR))
+endif
+endif
+# The series' own options (the block driver, its KUnit cases) are not in
+# the pristine tree: the mainline base leaves their fragments out.
+KFRAGS_MAINLINE := $(filter-out configs/block-gpio.config \
+	configs/$(KERNEL)/kunit.config,$(KFRAGS))
+REVIEW_RUN := $(REVIEW_ENV) KSRC=$(KSRC) SERIES_FILE=$(CURDIR)/$(SERIES_FILE) \
+	TARBALL=$(TARBALL) NAME='$(NAME)' \
+	KFRAGS_MAINLINE='$(addprefix $(CURDIR)/,$(KFRAGS_MAINLINE))'
+review: $(KSRC)/.applied-patches
+	@$(REVIEW_RUN) $(STAGE) review-check scripts/review.sh --check
+	@$(MAKE) --no-print-directory rootfs dtb models
+	@$(REVIEW_RUN) $(STAGE) review scripts/review.sh --run
+
+# The regression drill (README.md, "The regression drill"): the revert
+# of mainline's fix of a v6.15 regression (patches/drill/7.3) through
+# make review on pristine 7.3; fails unless the cells that change are
+# exactly those the revert's row in bench/causes.tsv names.
 DRILL := drill/7.3/0001-Revert-gpiolib-fix-performance-regression-when-using.patch
 drill:
-	@$(MAKE) --no-print-directory compare KERNEL=7.3 A=series \
-		B=+$(CURDIR)/$(dir patches/$(DRILL)) BUILD=$(B) QUICK=$(QUICK)
-	@$(STAGE) drill-check /usr/bin/python3 bench/compare.py --only-cause \
-		$(DRILL) $(B)/7.3/compare
+	@$(MAKE) --no-print-directory review KERNEL=7.3 PATCH=patches/$(DRILL) \
+		BASE=mainline NAME=drill B=$(B)
+	@$(STAGE) drill-check /usr/bin/python3 bench/review.py --only-cause \
+		$(DRILL) $(B)/7.3/review/drill
 
 # The series must build with OF and GPIO_SYSFS each on and off: three
 # more kernels under $(B)/check (the guest kernel is the fourth case);

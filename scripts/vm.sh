@@ -15,7 +15,9 @@
 # Environment (set by the Makefile): B KB KOUT ZIMAGE INITRAMFS DAEMON
 # BOARD_DTB; KUNIT=GLOB (test: only the KUnit suites matching GLOB, the
 # kernel's kunit.filter_glob, "suite" or "suite.case"); TIMEOUT (seconds, per boot), IDLE_TIMEOUT (seconds without a
-# new console byte; 0 = none), PACED=1 (bus paced in real time).
+# new console byte; 0 = none), PACED=1 (bus paced in real time);
+# bench: BENCH_SELECT (a selection file), BENCH_OUT (where the console
+# and bus log go; $KB/bench), RUN (the run directory; $KB/run).
 # CMD_FILE: the command for cmd and count, read from this file instead of
 # ARG (the Makefile writes CMD there untouched: quotes, $, newlines).
 # For scripts/test-daemon-lifecycle.sh: ATTACH_DPID=PID boots against the
@@ -138,6 +140,12 @@ QEMU=(qemu-system-arm -machine virt,memory-backend=mem "${MACHINE[@]}" "${TRACE[
 	# What to do once booted, read by /init from fw_cfg.
 	-fw_cfg name=opt/bench/mode,file="$RUN/mode"
 	-fw_cfg name=opt/bench/cmd,file="$RUN/cmd")
+# BENCH_SELECT=FILE: the bench's selection (rootfs-overlay/usr/lib/bench/
+# run-bench reads it): a shard of the matrix or a review's cells.
+if [ -n "${BENCH_SELECT:-}" ]; then
+	cp "$BENCH_SELECT" "$RUN/select" || exit 2
+	QEMU+=(-fw_cfg name=opt/bench/select,file="$RUN/select")
+fi
 echo "vm: ${QEMU[*]}" | sed 's/ -/ \\\n    -/g' > "$RUN/qemu-cmd"
 [ "${QUIET:-0}" = 1 ] || echo "vm: $(printf '%q ' "${QEMU[@]}")"
 
@@ -248,8 +256,8 @@ cmd|count)
 test)
 	/usr/bin/python3 -B "${0%/*}/guestconsole.py" check "$CONSOLE"; exit $? ;;
 bench)
-	mkdir -p "$KB/bench"
-	cp "$CONSOLE" "$BUSLOG" "$KB/bench/"
+	mkdir -p "${BENCH_OUT:=$KB/bench}"
+	cp "$CONSOLE" "$BUSLOG" "$BENCH_OUT/"
 	rc=$(/usr/bin/python3 -B "${0%/*}/guestconsole.py" exit "$CONSOLE")
 	[ "$rc" = 0 ] || { echo "vm: bench failed in the guest" >&2; exit 1; } ;;
 esac

@@ -1,0 +1,225 @@
+#!/usr/bin/python3
+"""Which cells a bench run measures, and in how many guests: the
+selections that rootfs-overlay/usr/lib/bench/run-bench reads (fw_cfg
+opt/bench/select; its header lists the variables).
+
+    plan.py shards N DIR      cut the whole matrix into N shards:
+                              DIR/1/select .. DIR/N/select
+    plan.py review BASE OUT PATCH...
+                              the cells the patches can change, on BASE
+                              (mainline: pristine tree; series: with
+                              patches/KERNEL/series): OUT/select and
+                              OUT/plan.txt, which says which cells and why
+
+A unit is what one guest runs in one piece: one part of the vhost-user
+matrix at every speed (its cells and paired latency runs), the mainline
+cells (gpio-aggregator, libgpiod's tools), or one of run-bench's other
+scripts. Shards get whole units, the costliest first, each to the shard
+with the least work so far (the weights are guest seconds of a full run
+on a 2-core host, from the "# progress" lines of one).
+"""
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from catalogue import board as board_mod  # noqa: E402
+from catalogue import core, tables  # noqa: E402
+
+EXTRAS = ("stub", "irq", "irq-edges", "irq-storm", "spi", "minimum")
+ALL_PATHS = "sysfs cdev-line cdev-multi block-dev block-sysfs"
+MAINLINE_PATHS = "sysfs cdev-line cdev-multi"
+# Guest seconds per unit in a full run (all three speeds), measured once
+# (bench/README.md, "Shards"); a unit not listed weighs DEFAULT_WEIGHT.
+WEIGHTS = {"pca9555": 110, "tca6408": 60, "tca6424": 60, "pcf8574": 60,
+           "pcf8575": 90, "max7321": 60, "max7325": 90, "fxl6408": 40,
+           "mcp23017": 50, "span24": 50, "mainline": 130, "stub": 40,
+           "irq": 60, "irq-edges": 150, "irq-storm": 60, "spi": 40,
+           "minimum": 30}
+DEFAULT_WEIGHT = 60
+
+
+def matrix_parts():
+    """The matrix's parts in matrix.table's order (catalogue/tables.py)."""
+    return [r[0] for r in tables.matrix_rows(board_mod.Board())]
+
+
+def units():
+    return matrix_parts() + ["span24", "mainline"] + list(EXTRAS)
+
+
+def select_text(parts, mainline, extras, **more):
+    lines = ["# bench/plan.py"]
+    lines.append('BENCH_PARTS="%s"' % " ".join(parts))
+    lines.append("BENCH_MAINLINE=%d" % (1 if mainline else 0))
+    lines.append('BENCH_EXTRAS="%s"' % " ".join(extras))
+    for k, v in sorted(more.items()):
+        lines.append('%s="%s"' % (k, v))
+    return "\n".join(lines) + "\n"
+
+
+def shards(n, out):
+    bins = [[] for _ in range(n)]
+    load = [0] * n
+    for u in sorted(units(), key=lambda u: -WEIGHTS.get(u, DEFAULT_WEIGHT)):
+        i = load.index(min(load))
+        bins[i].append(u)
+        load[i] += WEIGHTS.get(u, DEFAULT_WEIGHT)
+    order = units()
+    for i, b in enumerate(bins):
+        d = os.path.join(out, str(i + 1))
+        os.makedirs(d, exist_ok=True)
+        b.sort(key=order.index)
+        with open(os.path.join(d, "select"), "w") as f:
+            f.write(select_text([u for u in b if u not in EXTRAS and
+                                 u != "mainline"], "mainline" in b,
+                                [u for u in b if u in EXTRAS]))
+        print("shard %d: %s (about %d s)" % (i + 1, " ".join(b), load[i]))
+
+
+# --- review: the cells a patch can change -------------------------------
+
+# Files whose change reaches every driver: gpiolib and its headers, the
+# buses the board's expanders sit on, regmap. A change there takes a
+# representative part of every driver family.
+CORE = re.compile(r"^(drivers/gpio/gpiolib[^/]*\.[ch]|include/linux/gpio/|"
+                  r"include/linux/gpio\.h|drivers/base/regmap/|"
+                  r"include/linux/regmap\.h|drivers/i2c/i2c-core|"
+                  r"include/linux/i2c\.h|drivers/i2c/busses/i2c-virtio\.c|"
+                  r"drivers/spi/spi\.c|include/linux/spi/spi\.h|"
+                  r"drivers/gpio/gpio-regmap\.c|include/uapi/linux/gpio\.h|"
+                  r"drivers/pinctrl/core\.c)")
+# What reaches the interrupt paths of every irqchip driver whatever its
+# hunks say (elsewhere, a hunk that names interrupts decides).
+IRQ_CORE = re.compile(r"^(drivers/gpio/gpio-virtio\.c|kernel/irq/|"
+                      r"drivers/gpio/gpiolib-cdev\.c)")
+# The mainline cells: the aggregator, gpiolib's array paths, the cdev.
+MAINLINE_FILES = re.compile(r"^(drivers/gpio/gpio-aggregator\.c|"
+                            r"drivers/gpio/gpiolib|include/linux/gpio/)")
+STUB_DRIVERS = {"gpio-pca953x", "gpio-pcf857x", "gpio-max732x"}
+
+
+def patch_files(paths):
+    """Per patch file: the files its diffs touch and whether a hunk is
+    interrupt code (a changed line or the hunk's function naming irq)."""
+    files, irq = [], False
+    for p in paths:
+        with open(p, errors="replace") as f:
+            for line in f:
+                m = re.match(r"^diff --git a/(\S+) b/(\S+)", line)
+                if m:
+                    files.append(m.group(2))
+                elif line.startswith("@@") or (
+                        line[:1] in "+-" and not line.startswith(("+++",
+                                                                  "---"))):
+                    if re.search(r"irq|interrupt|intcap|intf\b", line, re.I):
+                        irq = True
+    return sorted(set(files)), irq
+
+
+def driver_of(path):
+    m = re.match(r"^drivers/(?:gpio|pinctrl|spi)/((?:gpio|pinctrl|spi)-"
+                 r"[\w-]+?)(?:-core|-i2c|-spi)?\.c$", path)
+    return m.group(1) if m else None
+
+
+def review(base, out, patches):
+    files, irq = patch_files(patches)
+    parts = core.load()
+    drivers = sorted({p["driver"] for p in parts})
+    board = board_mod.Board()
+    on_board = [p for p in parts if p["board"] == "yes"]
+    why = []
+    core_files = [f for f in files if CORE.match(f)]
+    named = sorted({driver_of(f) for f in files} & set(drivers))
+    if core_files:
+        # one part per driver family: the first of the catalogue on the
+        # board, the matrix's own where the driver has one there
+        mparts = matrix_parts()
+        chosen = []
+        for d in drivers:
+            cand = [p.name for p in on_board if p["driver"] == d]
+            inm = [c for c in cand if c in mparts]
+            if inm or cand:
+                chosen.append((inm or cand)[0])
+        why.append("core files %s: a representative part of every driver "
+                   "family (%d drivers)" % (", ".join(core_files),
+                                            len(chosen)))
+        sel_drivers = drivers
+    else:
+        chosen = [p.name for p in on_board if p["driver"] in named]
+        sel_drivers = named
+        if named:
+            why.append("driver files: %s; their parts on the board: %s" % (
+                ", ".join(named), ", ".join(chosen)))
+    irq = irq or any(IRQ_CORE.match(f) for f in files)
+    mparts = [p for p in matrix_parts() if p in chosen]
+    span = bool({"gpio-pcf857x"} & set(sel_drivers)) or bool(core_files)
+    mainline = bool(core_files) and any(MAINLINE_FILES.match(f)
+                                        for f in files) or \
+        "gpio-pcf857x" in sel_drivers or "gpio-pca953x" in sel_drivers
+    extras = []
+    if STUB_DRIVERS & set(sel_drivers):
+        extras.append("stub")
+    spi_drvs = sorted({p["drv"] for p in on_board if p["bus"] == "spi" and
+                       p["driver"] in sel_drivers})
+    if spi_drvs:
+        extras.append("spi")
+    i2c_min = [p for p in chosen if
+               next(x for x in parts if x.name == p)["bus"] == "i2c"]
+    if i2c_min:
+        extras.append("minimum")
+    edge_parts = []
+    if irq and chosen:
+        extras += ["irq", "irq-edges", "irq-storm"]
+        edge_parts = chosen
+        why.append("interrupt code changed: the per-edge, latency and "
+                   "storm cells of those parts")
+    # one speed: counts do not depend on it; latency is compared at it
+    more = {"BENCH_SPEEDS": "100000",
+            "BENCH_PATHS": MAINLINE_PATHS if base == "mainline"
+            else ALL_PATHS,
+            "BENCH_MIN_PARTS": " ".join(i2c_min),
+            "BENCH_EDGE_PARTS": " ".join(edge_parts),
+            "BENCH_STORM_PARTS": " ".join(edge_parts),
+            "BENCH_SPI_DRVS": " ".join(spi_drvs)}
+    sel_parts = mparts + (["span24"] if span else [])
+    text = select_text(sel_parts, mainline, extras, **more)
+    if base == "mainline":
+        text += "BENCH_PAIRS=0\n"
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "select"), "w") as f:
+        f.write(text)
+    if not chosen and not mainline:
+        why.append("no file of the patches reaches a driver or path of "
+                   "the board: %s" % ", ".join(files))
+    summary = ["files: " + ", ".join(files)] + why + [
+        "matrix parts: %s (paths %s, 100 kHz)" % (
+            " ".join(sel_parts) or "none", more["BENCH_PATHS"]),
+        "mainline cells (aggregator, libgpiod tools): %s" % (
+            "yes" if mainline else "no"),
+        "other units: %s" % (" ".join(extras) or "none")]
+    with open(os.path.join(out, "plan.txt"), "w") as f:
+        f.write("\n".join(summary) + "\n")
+    print("\n".join("plan: " + s for s in summary))
+    return 0 if (chosen or mainline) else 3
+
+
+def main(argv):
+    if len(argv) >= 2 and argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
+    if len(argv) == 4 and argv[1] == "shards" and argv[2].isdigit() \
+            and int(argv[2]) > 0:
+        shards(int(argv[2]), argv[3])
+        return 0
+    if len(argv) >= 5 and argv[1] == "review" and \
+            argv[2] in ("mainline", "series"):
+        return review(argv[2], argv[3], argv[4:])
+    print(__doc__.strip(), file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
