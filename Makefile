@@ -313,11 +313,16 @@ test-kernel: test-post test-guest test-lifecycle
 # The host tests once, then each kernel in turn (a sub-make each, so that
 # every kernel-dependent path is its own). A failing kernel does not stop
 # the next one: a regression on one is seen beside the other's result.
+# test and bench end with the run's summary (scripts/summary.py: the
+# stages of $(B)/stages.log since RUN_START); make -n writes none.
+RUN_START := $(shell date +%s)
+SUMMARY = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),:,/usr/bin/python3 -B scripts/summary.py)
 test: test-host
 	@failed=; for k in $(TEST_KERNELS); do \
 		$(MAKE) --no-print-directory test-kernel KERNEL=$$k || \
 			failed="$$failed $$k"; \
 	done; \
+	$(SUMMARY) test $(B) $(RUN_START) '$(TEST_KERNELS)' --failed "$$failed"; \
 	if [ -n "$$failed" ]; then echo "test: FAILED on$$failed"; exit 1; fi
 	@echo "test: all passed ($(TEST_KERNELS))"
 
@@ -345,6 +350,7 @@ bench: $(VM_DEPS)
 	$(STAGE) spi-report /usr/bin/python3 bench/spireport.py $(KB)/bench && \
 	$(STAGE) min-report /usr/bin/python3 bench/minreport.py $(KB)/bench || exit; \
 	[ $$rc = 0 ] || echo "bench: the guest's bench failed; the report says which cells"; \
+	$(SUMMARY) bench $(B) $(RUN_START) $(KERNEL) --rc $$rc; \
 	exit $$rc
 
 # The daemon's own cost without QEMU (expander-models/load/README.md):
@@ -404,7 +410,7 @@ review: $(KSRC)/.applied-patches
 	@$(MAKE) --no-print-directory rootfs dtb models
 	@$(REVIEW_RUN) $(STAGE) review scripts/review.sh --run
 
-# The regression drill (README.md, "The regression drill"): the revert
+# The regression drill (bench/README.md, "The regression drill"): the revert
 # of mainline's fix of a v6.15 regression (patches/drill/7.3) through
 # make review on pristine 7.3; fails unless the cells that change are
 # exactly those the revert's row in bench/causes.tsv names.

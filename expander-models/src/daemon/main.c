@@ -68,8 +68,12 @@ static void usage(FILE *f)
 "usage: " PROG " --dtb FILE [--sock-dir DIR] [--log FILE] [--control PATH]\n"
 "                       [--paced] [--ready-file FILE] [--verbose]\n"
 "       " PROG " --dtb FILE [--sock-dir DIR] --print-qemu-args\n"
-"Serves every I2C bus of the device tree as DIR/i2c-<slot>.sock\n"
-"(vhost-user-i2c; DIR defaults to the current directory).\n");
+"Serves the board of the device tree to QEMU for the bench's guest\n"
+"(Linux 7.3 or 6.12): every I2C bus as DIR/i2c-<slot>.sock\n"
+"(vhost-user-i2c), every virtio-gpio controller as DIR/gpio-<slot>.sock\n"
+"(vhost-user-gpio: the expanders' INT lines, the spi-gpio SPI buses);\n"
+"DIR defaults to the current directory. --print-qemu-args prints the\n"
+"QEMU options that plug them in.\n");
 }
 
 int main(int argc, char **argv)
