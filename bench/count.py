@@ -12,6 +12,7 @@ prints the sigrok-cli command that decodes it.
 
     count.py RUN
 """
+import argparse
 import bisect
 import os
 import sys
@@ -103,6 +104,9 @@ def main(run):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: count.py RUN")
-    main(sys.argv[1])
+    ap = argparse.ArgumentParser(
+        prog="count.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("run", metavar="RUN",
+                    help="the run directory of make count (its bus.log)")
+    main(ap.parse_args().run)

@@ -16,6 +16,7 @@ minimum.
 
     bench/minreport.py build/7.3/bench [COVER_LETTER]
 """
+import argparse
 import os
 import re
 import sys
@@ -198,19 +199,22 @@ def report(got, cover_path, out_dir):
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
-        print("usage: minreport.py BENCH_DIR [COVER_LETTER]",
-              file=sys.stderr)
-        return 2
-    got = measured(os.path.join(sys.argv[1], "console.log"))
+    ap = argparse.ArgumentParser(
+        prog="minreport.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("bench_dir", metavar="BENCH_DIR")
+    ap.add_argument("cover", metavar="COVER_LETTER", nargs="?",
+                    help="the table to compare with (default: "
+                    "patches/KERNEL/bus-cost.txt)")
+    a = ap.parse_args()
+    got = measured(os.path.join(a.bench_dir, "console.log"))
     if not any(bus == "i2c" for _, _, bus in got):
         print("minreport: no MIN lines in the console", file=sys.stderr)
         return 1
-    nd, np_, diff = report(got, sys.argv[2] if len(sys.argv) == 3
-                           else COVER, sys.argv[1])
+    nd, np_, diff = report(got, a.cover or COVER, a.bench_dir)
     print("minreport: %d driver rows (%d differ from the cover letter), "
           "%d parts, %s" % (nd, diff, np_,
-                            os.path.join(sys.argv[1], "minimum.md")))
+                            os.path.join(a.bench_dir, "minimum.md")))
     return 0
 
 

@@ -8,6 +8,7 @@ stage times) and DIR/bus.log (the host's log, LOG-FORMAT.md). If DIR
 holds a results.json from an earlier run, it becomes results.prev.json
 and the report compares the two. Debian's python3 (/usr/bin/python3).
 """
+import argparse
 import csv
 import json
 import math
@@ -597,7 +598,12 @@ def section_failed(failed, out):
 
 
 def main():
-    out_dir = sys.argv[1]
+    ap = argparse.ArgumentParser(
+        prog="report.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("out_dir", metavar="BENCH_DIR",
+                    help="a bench run (build/KERNEL/bench)")
+    out_dir = ap.parse_args().out_dir
     cells, stubs, stages, pairs = consolelog.parse(
         os.path.join(out_dir, "console.log"))
     if not cells:

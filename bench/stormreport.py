@@ -126,7 +126,7 @@ def plot(c, parts, rates, path):
 
 def main():
     return cli("stormreport", "STORM", parse, report, "storm.md",
-               lambda rows, trs: "%d storms" % len(trs))
+               lambda rows, trs: "%d storms" % len(trs), __doc__)
 
 
 if __name__ == "__main__":

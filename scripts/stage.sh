@@ -2,6 +2,10 @@
 # stage.sh NAME CMD...: run one build stage and print how long it took;
 # when it fails, also the free space where the build writes (a full disk
 # shows up as some tool's "unable to write", far from its cause).
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 name=$1; shift
 t0=$(date +%s.%N)
 "$@"; rc=$?
