@@ -88,8 +88,7 @@ def main(run):
         p = bisect.bisect_left(b.pin_ns, t0)
         q = bisect.bisect_right(b.pin_ns, b.tx[j - 1][1])
         for ns, _, chip, pin, old, new in b.pins[p:q]:
-            vid = vcd.wire(prefix, "%s_%s_p%d" % (
-                prefix, buslog.scope_name(chip), pin), old)
+            vid = vcd.wire(prefix, buslog.pin_wire(prefix, chip, pin), old)
             vcd.change(tl(ns), vid, new)
         decode.append(wire.sigrok_command(vcd_path, prefix + "_scl",
                                           prefix + "_sda"))

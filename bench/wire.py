@@ -197,8 +197,7 @@ def add_cell(vcd, scope, buses, win, n, nops, pins=True):
         p = bisect.bisect_left(bl.pin_ns, txs[0][0])
         q = bisect.bisect_right(bl.pin_ns, txs[-1][1])
         for ns, _, chip, pin, old, new in bl.pins[p:q]:
-            vid = vcd.wire(scope, "%s_%s_p%d" % (
-                prefix, buslog.scope_name(chip), pin), old)
+            vid = vcd.wire(scope, buslog.pin_wire(prefix, chip, pin), old)
             vcd.change(tl(ns), vid, new)
     return chans
 
