@@ -6,17 +6,38 @@
 # build, initramfs, guest programs, runs, bench) goes under $(B)/KERNEL;
 # the models, the board DT and the guest's Debian packages are shared.
 
-# make compare A=SPEC B=SPEC [PATCHES=DIR]: there A and B name two patch
-# sets (scripts/compare.sh) and the build directory is BUILD (build).
-ifneq ($(filter compare,$(MAKECMDGOALS)),)
-SPEC_A := $(or $(A),series)
+# One meaning per name: BUILD is the build directory (default build), on
+# every target; A and B are make compare's two sides, nothing else. B=DIR
+# outside compare still names the build directory (what it did before
+# compare took the name), never a patch set: a value that reads as one is
+# an error, as is a build directory given as a side.
+COMPARE_GOAL := $(filter compare,$(MAKECMDGOALS))
 comma := ,
-SPEC_B := $(if $(filter command line,$(origin B)),$(B),series)$(if \
-	  $(PATCHES),$(comma)+$(abspath $(PATCHES)))
-override B := $(or $(BUILD),build)
+ifneq ($(COMPARE_GOAL),)
+SPEC_A := $(A)
+SPEC_B := $(if $(filter command line,$(origin B)),$(B))
+ifeq ($(SPEC_A)$(SPEC_B)$(PATCHES),)
+$(error make compare: say what to compare: A=SPEC B=SPEC (patch sets: series, -TOPIC/NNNN, +DIR), PATCHES=DIR, or A=6.12 B=7.3 (make help))
 endif
-B ?= build
-override B := $(abspath $(B))
+SPEC_A := $(or $(SPEC_A),series)
+SPEC_B := $(or $(SPEC_B),series)$(if $(PATCHES),$(comma)+$(abspath $(PATCHES)))
+BUILD_DIR := $(or $(BUILD),build)
+else
+$(foreach v,A $(if $(filter review,$(MAKECMDGOALS)),,PATCHES),$(if $(and $($(v)),$(filter command line,$(origin $(v)))),$(error \
+	$(v)=$($(v)): $(v)= goes with make compare only (make help))))
+# A B in the environment is a make's export to its recipes (below):
+# BUILD on the command line wins over it, as make's command line does.
+ifneq ($(filter command line,$(origin B)),)
+ifneq ($(filter series -% +% %$(comma)% 6.12 7.3,$(B)),)
+$(error B=$(B): outside make compare B= is the build directory (BUILD= names it too); a patch set goes with make compare A=... B=...)
+endif
+ifneq ($(and $(BUILD),$(filter-out $(abspath $(BUILD)),$(abspath $(B)))),)
+$(error BUILD=$(BUILD) and B=$(B): two build directories; give BUILD= alone)
+endif
+endif
+BUILD_DIR := $(or $(BUILD),$(if $(filter command line environment,$(origin B)),$(B)),build)
+endif
+override B := $(abspath $(BUILD_DIR))
 DEBUG ?= 0
 QUICK ?= 0
 JOBS ?= $(shell nproc)
@@ -73,6 +94,42 @@ KSTAMP := $(KOUT)/.built
 # (paths relative to patches/: scripts/series.sh).
 SERIES_PATCHES := $(shell scripts/series.sh $(SERIES_FILE) patches 2>/dev/null)
 TOPICS := $(shell scripts/series.sh --topics $(SERIES_FILE) 2>/dev/null)
+
+# Bad input stops make here, when it reads its command line, before deps
+# or any build: a missing CMD or CELL, compare's sides (each patch named
+# once, each folder with a patch, both sides applying on the kernel tree
+# when it is there: scripts/compare-spec.sh), a debug kernel's latency,
+# the drill on another kernel.
+GOALS := $(or $(MAKECMDGOALS),help)
+ifneq ($(filter count,$(GOALS)),)
+ifeq ($(value CMD),)
+$(error usage: make count CMD='gpioset ...' (the guest command to count))
+endif
+endif
+ifneq ($(filter wire,$(GOALS)),)
+ifeq ($(value CELL),)
+$(error usage: make wire CELL='part=... path=... op=... lines=... hz=...')
+endif
+endif
+ifneq ($(and $(filter drill,$(GOALS)),$(filter-out 7.3,$(KERNEL))),)
+$(error make drill: the drill is 7.3's (mainline's fix it reverts is not in $(KERNEL)); run it without KERNEL=)
+endif
+# KASAN, lockdep and kmemleak cost more than the drivers do: a latency
+# measured on that kernel says nothing about them.
+ifneq ($(and $(filter bench compare drill review,$(GOALS)),$(filter 1,$(DEBUG)),$(if $(filter 1,$(DEBUG_BENCH)),,1)),)
+$(error DEBUG=1 with $(filter bench compare drill review,$(GOALS)): latency on a debug (KASAN, lockdep) kernel measures the debug options, not the drivers; DEBUG_BENCH=1 to run it anyway)
+endif
+# Patch sets (not two kernels): checked now; the apply check too when the
+# tree is there, else right after it is extracted, before the kernel is
+# built (the recipe of $(KSRC)/.applied-patches).
+ifneq ($(and $(COMPARE_GOAL),$(if $(COMPARE_KERNELS),,1)),)
+COMPARE_APPLY_LATER := $(if $(wildcard $(KSRC)/.git),,1)
+$(shell scripts/compare-spec.sh $(SERIES_FILE) patches $(KSRC) '$(SPEC_A)' '$(SPEC_B)' >&2)
+ifneq ($(.SHELLSTATUS),0)
+$(error make compare: A=$(SPEC_A) B=$(SPEC_B) rejected (above); nothing built)
+endif
+endif
+
 # make post-series, make check-upstream: which topic series of
 # patches/KERNEL/series (all of them but the stable backports unless
 # given; check-upstream leaves the block RFC to TOPIC=block).
@@ -121,39 +178,66 @@ export B KB KERNEL KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
 	test-host test-guest test-lifecycle test-kernel fresh-test checkpatch check-builds \
-	check-upstream measure-pl061 compare drill clean bench-host \
+	check-upstream measure-pl061 compare drill review clean bench-host \
 	post-series test-post distclean
 .DEFAULT_GOAL := help
 
+# Every target of .PHONY and every variable the user sets is listed
+# here (scripts/tests/test_make_errors.py checks it against .PHONY).
 help:
-	@echo "make bench      install what is missing, build, boot, benchmark, report"
+	@echo "Start: make bench, or make test. Outputs go under BUILD (build/); KERNEL's under BUILD/KERNEL."
+	@echo "make bench      install what is missing, build, boot, benchmark, report (BUILD/KERNEL/bench/report.md)"
 	@echo "make test       the same set-up, then every test (non-zero on any failure)"
 	@echo "make run        boot with an interactive console; CMD='...' runs one command"
-	@echo "make count CMD='...'  run one command; per bus what it put on the wire"
+	@echo "make count CMD='...'  run one command; per bus what it put on the wire (V=1: the whole console)"
 	@echo "make wire CELL='part=.. path=.. op=.. lines=.. hz=..'  SCL/SDA VCD of bench cells"
-	@echo "make deps       install missing host packages, fetch the guest's armhf packages"
+	@echo "make deps       install missing host packages (as root, Debian 12), fetch the guest's armhf packages"
 	@echo "make kernel     fetch/extract linux-source-KERNEL, apply patches/KERNEL/series, configure, build"
+	@echo "make guest      the guest's own programs (guest/*.c), static armhf"
 	@echo "make rootfs     initramfs: armhf packages, modules, rootfs-overlay/, guest tools"
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
-	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run"
+	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run (no kernel, no QEMU)"
 	@echo "make test-guest KUnit and the guest suite on KERNEL; T=NN: that guest test alone,"
 	@echo "             KUNIT=SUITE: that KUnit suite alone (kunit.filter_glob)"
-	@echo "make bench-host the daemon's cost under the load driver, no QEMU (BASE_REV=REV: and that revision's)"
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
+	@echo "make test-post  make post-series's files under a test identity, git send-email --dry-run"
+	@echo "make test-kernel  test-post, test-guest and test-lifecycle on KERNEL"
 	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
-	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
-	@echo "make compare A=-gpio-pca953x/0001 B=series  two kernels, same matrix, what changed per cell"
-	@echo "             PATCHES=DIR: the series against the series plus DIR's patches"
+	@echo "make bench-host the daemon's cost under the load driver, no QEMU (BASE_REV=REV: and that revision's)"
+	@echo "make measure-pl061  driver calls of a block operation on QEMU's pl061 (no get/set_multiple)"
+	@echo "make compare A=SPEC B=SPEC  two kernels of KERNEL from two patch sets, same matrix, what changed"
+	@echo "             per cell. SPEC: series (as it is), -TOPIC/NNNN (without that one patch),"
+	@echo "             +DIR (with DIR's *.patch or DIR/series on top), comma-separated;"
+	@echo "             e.g. A=-gpio-pca953x/0001 B=series. PATCHES=DIR: B=series,+DIR"
 	@echo "make compare A=6.12 B=7.3  the two kernels, each with its series; every changed cell with its cause"
-	@echo "make drill      7.3 with mainline's fix 30e0fd3c0273 reverted: exactly the cells it costs must change"
+	@echo "make review MBOX=FILE|PATCH=FILE|PATCHES=DIR [BASE=mainline|series] [NAME=...]"
+	@echo "             posted patches on the bench: the cells they can change, base (cached)"
+	@echo "             and patched, a reply to paste: build/KERNEL/review/NAME/reply.txt"
+	@echo "make drill      mainline's fix 30e0fd3c0273 reverted, through make review on pristine 7.3:"
+	@echo "             exactly the cells it costs must change"
+	@echo "make checkpatch scripts/checkpatch.pl --strict on every patch"
 	@echo "make check-builds  the series with OF and GPIO_SYSFS on and off, and check-upstream"
 	@echo "make check-upstream [TOPIC=NAME]  each topic series alone on KERNEL's pristine tree: applies,"
-	@echo "             checkpatch, messages, W=1 per patch; writes its cover letter"
+	@echo "             checkpatch, messages, W=1 per patch, DT bindings; sparse where the tree's"
+	@echo "             scripts/checker-valid.sh accepts Debian 12's sparse (6.12; 7.3 skips it);"
+	@echo "             writes each cover letter"
 	@echo "make post-series [TOPIC=NAME] [TRAILERS='Tested-by: ...']  topic series ready for"
-	@echo "             git send-email under your git identity (build/KERNEL/post/TOPIC)"
-	@echo "Variables: KERNEL=$(KERNEL) (one of $(KERNELS); make test: all unless given)"
-	@echo "           B=$(B) DEBUG=1 (debug kernel) QUICK=1 (short bench) CMD=... T=NN KUNIT=SUITE"
+	@echo "             git send-email under your git identity (BUILD/KERNEL/post/TOPIC)"
+	@echo "make clean      the models, DT, guest programs and runs (not the kernels, not the packages)"
+	@echo "make distclean  all of BUILD"
+	@echo "make help       this list"
+	@echo "Variables:"
+	@echo "  KERNEL=$(KERNEL)  one of $(KERNELS) (make test: all unless given)"
+	@echo "  BUILD=DIR     the build directory (now $(B)); B=DIR still works, outside compare"
+	@echo "  A=SPEC B=SPEC PATCHES=DIR  make compare's sides (only there)"
+	@echo "  DEBUG=1       a debug kernel (KASAN, lockdep, kmemleak); not with bench/compare/drill"
+	@echo "                unless DEBUG_BENCH=1"
+	@echo "  QUICK=1       the short bench matrix      JOBS=N  build jobs and bench guests (now $(JOBS))"
+	@echo "  CMD='...'     run, count                  CELL='...'  wire"
+	@echo "  T=NN KUNIT=SUITE  test-guest              V=1     count: the whole guest console"
+	@echo "  TOPIC=NAME    check-upstream, post-series TRAILERS='...'  post-series"
+	@echo "  BASE_REV=REV  bench-host                  TIMEOUT= IDLE_TIMEOUT=  seconds per boot, of silence"
 
 # Stage times: every stage prints how long it took.
 STAGE := scripts/stage.sh
@@ -170,6 +254,8 @@ $(KSRC)/.applied-patches: $(SERIES_FILE) $(addprefix patches/,$(SERIES_PATCHES))
 	@$(STAGE) fetch/$(KERNEL) sh -c 'scripts/fetch-linux-source.sh $(KERNEL) $(KB) >/dev/null'
 	@$(STAGE) patch/$(KERNEL) scripts/kernel-tree.sh $(KSRC) $(CURDIR)/patches \
 		$(CURDIR)/$(SERIES_FILE) $(TARBALL)
+	$(if $(COMPARE_APPLY_LATER),@scripts/compare-spec.sh --apply-only \
+		$(SERIES_FILE) patches $(KSRC) '$(SPEC_A)' '$(SPEC_B)')
 
 $(KOUT)/.config: $(KSRC)/.applied-patches $(KFRAGS) scripts/kernel-config.sh
 	@mkdir -p $(KOUT)
@@ -273,14 +359,12 @@ run: $(VM_DEPS)
 # decoded list of what went on the wire (bench/count.py), and
 # $(KB)/run/count.vcd.
 count: $(VM_DEPS)
-	$(if $(value CMD),,$(error usage: make count CMD='gpioset ...'))
 	$(file >$(CMD_FILE),$(value CMD))
 	@CMD_FILE=$(CMD_FILE) QUIET=$(if $(filter 1,$(V)),0,1) scripts/vm.sh count
 
 # SCL, SDA and pins of any cell of the last bench run: CELL='part=pca9555
 # path=block-dev op=set-all lines=16 hz=100000' (bench/wire.py).
 wire:
-	$(if $(value CELL),,$(error usage: make wire CELL='part=... path=... op=... lines=... hz=...'))
 	@/usr/bin/python3 bench/wire.py $(KB)/bench $(value CELL)
 
 # KUnit at boot and the whole guest suite; or one part of it: T=NN (or
@@ -372,7 +456,7 @@ bench-host: | $(B)/.deps
 ifneq ($(COMPARE_KERNELS),)
 compare: $(BOARD_DTB) models
 	@for k in $(COMPARE_KERNELS); do \
-		$(MAKE) --no-print-directory rootfs KERNEL=$$k B=$(B) || exit 1; \
+		$(MAKE) --no-print-directory rootfs KERNEL=$$k B=$(B) A= PATCHES= || exit 1; \
 	done
 	@COMPARE_KERNELS='$(COMPARE_KERNELS)' QUICK=$(QUICK) $(STAGE) compare-all \
 		scripts/compare.sh '$(SPEC_A)' '$(SPEC_B)'
@@ -417,7 +501,7 @@ review: $(KSRC)/.applied-patches
 DRILL := drill/7.3/0001-Revert-gpiolib-fix-performance-regression-when-using.patch
 drill:
 	@$(MAKE) --no-print-directory review KERNEL=7.3 PATCH=patches/$(DRILL) \
-		BASE=mainline NAME=drill B=$(B)
+		BASE=mainline NAME=drill BUILD=$(B)
 	@$(STAGE) drill-check /usr/bin/python3 bench/review.py --only-cause \
 		$(DRILL) $(B)/7.3/review/drill
 

@@ -127,11 +127,24 @@ def _vcd_level(v):
     return v if v in ("0", "1", "x", "z") else "x"
 
 
+def timescale(unit_ns):
+    """VCD's $timescale for a unit of UNIT_NS ns: IEEE 1364 allows 1, 10 or
+    100 of s, ms, us, ns (and smaller), so 1000 ns is written 1 us."""
+    for name, ns in (("s", 10 ** 9), ("ms", 10 ** 6), ("us", 10 ** 3),
+                     ("ns", 1)):
+        for m in (100, 10, 1):
+            if unit_ns == m * ns:
+                return "%d %s" % (m, name)
+    raise ValueError("VCD timescale: %r ns is not 1, 10 or 100 of a unit"
+                     % unit_ns)
+
+
 class Vcd:
     """A VCD file: scopes of 1-bit wires, changes added in any order."""
 
     def __init__(self, comment, unit_ns=1):
         self.comment = comment
+        timescale(unit_ns)      # a unit VCD cannot say fails here
         self.unit_ns = unit_ns  # timescale; times are added in ns
         self.scopes = {}        # scope -> [(name, id)]
         self.ids = {}           # (scope, name) -> id
@@ -153,7 +166,7 @@ class Vcd:
     def write(self, path):
         with open(path, "w") as f:
             f.write("$comment %s $end\n" % self.comment)
-            f.write("$timescale %dns $end\n" % self.unit_ns)
+            f.write("$timescale %s $end\n" % timescale(self.unit_ns))
             for scope, wires in self.scopes.items():
                 f.write("$scope module %s $end\n" % scope)
                 for name, vid in wires:
@@ -176,6 +189,21 @@ def scope_name(s):
     return "".join(c if c.isalnum() or c == "_" else "_" for c in s)
 
 
+def pin_wire(prefix, chip, pin):
+    """A pin's wire name: PREFIX_BUS_NODE_pPIN, each part once. CHIP is
+    "bus/node" as read() makes it; a PREFIX that already ends in that bus
+    (the bus's own scope) and a node named as its bus (the guest's
+    gpio14) do not repeat it (not i2c31_i2c31_pca9555_20_p0). The prefix
+    stays: VCD viewers list wires by name across scopes."""
+    bus, node = chip.split("/", 1)
+    if prefix == bus or prefix.endswith("_" + bus):
+        name = "" if node == bus else node
+    else:
+        name = bus if node == bus else chip
+    return "_".join(scope_name(x) for x in (prefix, name) if x) + \
+        "_p%d" % pin
+
+
 def add_case(vcd, scope, cell_ops, nops):
     """The first nops operations of a cell on its bus clock from 0: one
     wire per pin that changes, one 'busy' wire for the transactions."""
@@ -189,8 +217,7 @@ def add_case(vcd, scope, cell_ops, nops):
             vcd.change(start - t0, busy, "1")
             vcd.change(end - t0, busy, "0")
         for ns, _, chip, pin, old, new in pins:
-            vid = vcd.wire(scope, "%s_%s_p%d" % (scope, scope_name(chip), pin),
-                           old)
+            vid = vcd.wire(scope, pin_wire(scope, chip, pin), old)
             vcd.change(ns - t0, vid, new)
 
 
@@ -203,9 +230,8 @@ def whole_run(buses, path):
         return 0
     t0 = allpins[0][1]
     for _, wall, chip, pin, old, new in allpins:
-        bus, name = chip.split("/", 1)
-        vid = vcd.wire(scope_name(bus),
-                       scope_name(bus + "_" + name) + "_p%d" % pin, old)
+        bus = chip.split("/", 1)[0]
+        vid = vcd.wire(scope_name(bus), pin_wire("", chip, pin), old)
         vcd.change(wall - t0, vid, new)
     vcd.write(path)
     return len(allpins)

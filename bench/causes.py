@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Why a bench cell changes on the wire between two kernels: the known
 causes of bench/causes.tsv, one row per change (a mainline commit or a
 patch of ours) and the cells it can change.

@@ -24,6 +24,7 @@ unexplained.
 has changed cells, every one explained by CAUSE (a patch under patches/)
 and by nothing else, and none unexplained.
 """
+import argparse
 import json
 import math
 import os
@@ -278,10 +279,18 @@ def only_cause(cause, out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "--only-cause":
-        sys.exit(only_cause(sys.argv[2], sys.argv[3]))
-    if len(sys.argv) not in (6, 8):
-        sys.exit("usage: compare.py OUT A_DIR B_DIR LABEL_A LABEL_B "
-                 "[KERNEL_A KERNEL_B]\n"
-                 "       compare.py --only-cause CAUSE OUT")
-    main(*sys.argv[1:])
+    ap = argparse.ArgumentParser(
+        prog="compare.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        usage="compare.py OUT A_DIR B_DIR LABEL_A LABEL_B "
+        "[KERNEL_A KERNEL_B]\n       compare.py --only-cause CAUSE OUT")
+    ap.add_argument("--only-cause", metavar="CAUSE")
+    ap.add_argument("args", nargs="*", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.only_cause is not None:
+        if len(a.args) != 1:
+            ap.error("--only-cause CAUSE OUT")
+        sys.exit(only_cause(a.only_cause, a.args[0]))
+    if len(a.args) not in (5, 7):
+        ap.error("want OUT A_DIR B_DIR LABEL_A LABEL_B [KERNEL_A KERNEL_B]")
+    main(*a.args)

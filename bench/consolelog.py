@@ -58,3 +58,12 @@ def guest_kernel(console):
         if m:
             return m.group(1)
     return "(version not in the console)"
+
+
+def kernel_series(console, default=None):
+    """The KERNEL the run's guest ran (7.3, 6.12: its `uname -r` to the
+    minor version), or DEFAULT when the console does not say. The run's
+    own console, not the environment of whoever makes the report: a
+    report of a 6.12 run made under KERNEL=7.3 is still 6.12's."""
+    m = re.match(r"(\d+\.\d+)\.", guest_kernel(console) + ".")
+    return m.group(1) if m else default

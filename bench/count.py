@@ -12,6 +12,7 @@ prints the sigrok-cli command that decodes it.
 
     count.py RUN
 """
+import argparse
 import bisect
 import os
 import sys
@@ -87,8 +88,7 @@ def main(run):
         p = bisect.bisect_left(b.pin_ns, t0)
         q = bisect.bisect_right(b.pin_ns, b.tx[j - 1][1])
         for ns, _, chip, pin, old, new in b.pins[p:q]:
-            vid = vcd.wire(prefix, "%s_%s_p%d" % (
-                prefix, buslog.scope_name(chip), pin), old)
+            vid = vcd.wire(prefix, buslog.pin_wire(prefix, chip, pin), old)
             vcd.change(tl(ns), vid, new)
         decode.append(wire.sigrok_command(vcd_path, prefix + "_scl",
                                           prefix + "_sda"))
@@ -103,6 +103,9 @@ def main(run):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: count.py RUN")
-    main(sys.argv[1])
+    ap = argparse.ArgumentParser(
+        prog="count.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("run", metavar="RUN",
+                    help="the run directory of make count (its bus.log)")
+    main(ap.parse_args().run)

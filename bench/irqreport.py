@@ -14,6 +14,7 @@ emulated guest, so they are compared as ratios within this run only.
 
     bench/irqreport.py build/7.3/bench
 """
+import argparse
 import csv
 import os
 import statistics
@@ -248,35 +249,45 @@ def report_edges(rows, out_dir, parts=None):
     write_section(out_dir, "irq-edges", md, head, trs)
 
 
-def cli(prog, what, parse_fn, report_fn, out_name, summary):
+def bench_dir(prog, doc):
+    """The one argument of a report from the console, BENCH_DIR; --help
+    prints the report's docstring."""
+    ap = argparse.ArgumentParser(
+        prog=prog + ".py", description=doc,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("bench_dir", metavar="BENCH_DIR",
+                    help="a bench run (build/KERNEL/bench): its console.log")
+    return ap.parse_args().bench_dir
+
+
+def cli(prog, what, parse_fn, report_fn, out_name, summary, doc=None):
     """The main() of a report from the console: PROG BENCH_DIR parses its
     console.log for WHAT lines, reports into BENCH_DIR/OUT_NAME and says
     summary(rows, what report_fn returned). The exit status."""
-    if len(sys.argv) != 2:
-        print("usage: %s.py BENCH_DIR" % prog, file=sys.stderr)
-        return 2
-    rows = parse_fn(os.path.join(sys.argv[1], "console.log"))
+    d = bench_dir(prog, doc)
+    rows = parse_fn(os.path.join(d, "console.log"))
     if not rows:
         print("%s: no %s lines in the console" % (prog, what),
               file=sys.stderr)
         return 1
-    res = report_fn(rows, sys.argv[1])
+    res = report_fn(rows, d)
     print("%s: %s, %s" % (prog, summary(rows, res),
-                          os.path.join(sys.argv[1], out_name)))
+                          os.path.join(d, out_name)))
     return 0
 
 
 def main():
     rc = cli("irqreport", "IRQ", parse, report, "irq.md",
-             lambda rows, _: "%d edges" % len(rows))
+             lambda rows, _: "%d edges" % len(rows), __doc__)
     if rc:
         return rc
-    console = os.path.join(sys.argv[1], "console.log")
+    d = bench_dir("irqreport", __doc__)
+    console = os.path.join(d, "console.log")
     erows = consolelog.records(console, "IRQE", EDGE_KEYS)
     if erows:
-        report_edges(erows, sys.argv[1])
+        report_edges(erows, d)
         print("irqreport: %d edges by part, %s" %
-              (len(erows), os.path.join(sys.argv[1], "irq-edges.md")))
+              (len(erows), os.path.join(d, "irq-edges.md")))
     return 0
 
 

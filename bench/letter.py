@@ -10,6 +10,7 @@ it is (a new row gets "?" there, for its author to measure).
 
     bench/letter.py KERNEL [BENCH_DIR]    print the table
 """
+import argparse
 import os
 import sys
 
@@ -66,10 +67,15 @@ def table(kernel, bench_dir=None, b=None):
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
-    print("\n".join(table(*sys.argv[1:])))
+    ap = argparse.ArgumentParser(
+        prog="letter.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("kernel", metavar="KERNEL", help="7.3 or 6.12")
+    ap.add_argument("bench_dir", metavar="BENCH_DIR", nargs="?",
+                    help="a bench run whose measures fill the series columns")
+    a = ap.parse_args()
+    print("\n".join(table(a.kernel, *([a.bench_dir] if a.bench_dir
+                                        else []))))
     return 0
 
 

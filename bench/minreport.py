@@ -6,7 +6,8 @@ rootfs-overlay/usr/lib/bench/run-minimum (every I2C part of
 gpio-suite/parts.table, one multi-line request on all its outputs and
 on all its inputs) and run-spi's "SPI ..." cdev-multi cells; the table
 "Bus cost per operation" of patches/KERNEL/bus-cost.txt
-(KERNEL from the environment, as the Makefile exports it), its minimum
+(KERNEL: the kernel the run's console names, else the environment's, as
+the Makefile exports it), its minimum
 columns as the catalogue of parts gives them (catalogue/parts.tsv;
 bench/letter.py prints the whole table from it).
 Output: DIR/minimum.md (also appended to DIR/report.md when that
@@ -16,6 +17,7 @@ minimum.
 
     bench/minreport.py build/7.3/bench [COVER_LETTER]
 """
+import argparse
 import os
 import re
 import sys
@@ -30,8 +32,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from catalogue import board, tables  # noqa: E402
 
-COVER = os.path.join(HERE, "..", "patches", os.environ.get("KERNEL", "7.3"),
-                     "bus-cost.txt")
+
+def cover(console):
+    """patches/KERNEL/bus-cost.txt of the kernel the run ran."""
+    k = consolelog.kernel_series(console, os.environ.get("KERNEL", "7.3"))
+    return os.path.join(HERE, "..", "patches", k, "bus-cost.txt")
+
+
 KEYS_INT = ("hz", "nlines", "n", "tx", "bytes", "bus_ns", "min")
 OPS = ("get-all", "set-all")
 ROW = re.compile(r"^  ((?:gpio|pinctrl)-\S+)\s+(\S+)\s+(\d+)\s+(i2c|spi)"
@@ -198,19 +205,23 @@ def report(got, cover_path, out_dir):
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
-        print("usage: minreport.py BENCH_DIR [COVER_LETTER]",
-              file=sys.stderr)
-        return 2
-    got = measured(os.path.join(sys.argv[1], "console.log"))
+    ap = argparse.ArgumentParser(
+        prog="minreport.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("bench_dir", metavar="BENCH_DIR")
+    ap.add_argument("cover", metavar="COVER_LETTER", nargs="?",
+                    help="the table to compare with (default: "
+                    "patches/KERNEL/bus-cost.txt)")
+    a = ap.parse_args()
+    got = measured(os.path.join(a.bench_dir, "console.log"))
     if not any(bus == "i2c" for _, _, bus in got):
         print("minreport: no MIN lines in the console", file=sys.stderr)
         return 1
-    nd, np_, diff = report(got, sys.argv[2] if len(sys.argv) == 3
-                           else COVER, sys.argv[1])
+    nd, np_, diff = report(got, a.cover or cover(
+        os.path.join(a.bench_dir, "console.log")), a.bench_dir)
     print("minreport: %d driver rows (%d differ from the cover letter), "
           "%d parts, %s" % (nd, diff, np_,
-                            os.path.join(sys.argv[1], "minimum.md")))
+                            os.path.join(a.bench_dir, "minimum.md")))
     return 0
 
 

@@ -8,6 +8,7 @@ stage times) and DIR/bus.log (the host's log, LOG-FORMAT.md). If DIR
 holds a results.json from an earlier run, it becomes results.prev.json
 and the report compares the two. Debian's python3 (/usr/bin/python3).
 """
+import argparse
 import csv
 import json
 import math
@@ -290,12 +291,22 @@ def section_cpu(cells, out):
     out.append("")
 
 
+def not_measured(out, title, why):
+    """A claim the run has no data for is said to be so, under its own
+    title: never left out, never confirmed or refuted on nothing."""
+    out += [title, "", "**Not measured**: %s." % why, ""]
+
+
 def claim_minimum(cells, out):
     blocks = [c for c in cells if c["kind"] == "vhost" and
               path_kind(c["path"]).startswith("block")]
     over = [c for c in blocks if c["tx_per_op"] != c["phys_min_tx"]]
     parts = sorted({c["part"] for c in blocks})
-    out += ["### 1. Block access costs the physical minimum of transactions",
+    title = "### 1. Block access costs the physical minimum of transactions"
+    if not blocks:
+        return not_measured(out, title, "the run has no block-dev or "
+                            "block-sysfs cell on the host models")
+    out += [title,
             "",
             "%s: %d of %d block cells (/dev/gpioblock/<name> and "
             "/sys/class/gpioblock, parts %s, every operation, line count "
@@ -323,7 +334,11 @@ def pair_ratios(pairs, key):
 def claim_latency(cells, pairs, out):
     med = pair_ratios(pairs, "med_ns")
     if not med:
-        return
+        return not_measured(
+            out, "### 2. /dev/gpioblock/<name> costs no more latency than "
+            "the multi-line character device", "the run has no paired "
+            "cells (PAIR lines of run-bench: block-dev and cdev-multi "
+            "alternated in one gpiobench)")
     fast = pair_ratios(pairs, "min_ns")
     rs = sorted(med.values())
     gm = geomean(rs)
@@ -373,8 +388,13 @@ def claim_skew(cells, out):
                          "%.1f" % c["skew_bus_us"], "%.1f" % want,
                          fmt(c["skew_wall_us"], "{:.0f}"),
                          "yes" if ok else "**no**"])
-    out += ["### 3. Skew inside one port: zero for block access, (N-1) "
-            "transaction times per line", "",
+    title = ("### 3. Skew inside one port: zero for block access, (N-1) "
+             "transaction times per line")
+    if not total:
+        return not_measured(out, title, "the run has no set-all or toggle "
+                            "cell of 2 to 8 lines with pin changes in the "
+                            "host log")
+    out += [title, "",
             "From the host log: per operation, the last pin change minus "
             "the first, on the bus clock (pins change at the ACK of the "
             "data byte that carries them) and on host wall time; median "
@@ -383,7 +403,7 @@ def claim_skew(cells, out):
             "for cdev-multi and the block paths, (N-1) x the bus time of "
             "one transaction for sysfs and cdev-line.", "",
             "**%s**: %d of %d cells match exactly." % (
-                "Confirmed" if good == total and total else "Refuted",
+                "Confirmed" if good == total else "Refuted",
                 good, total), ""]
     out += table(["part", "lines", "path", "pins/op", "skew bus µs",
                   "expected µs", "skew wall µs", "match"], rows,
@@ -554,10 +574,10 @@ def timing_case(cells, out_dir, buses=None, decode=None):
 
 def write_csv_json(cells, stubs, stages, pairs, out_dir):
     with open(os.path.join(out_dir, "results.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS, extrasaction="ignore")
+        w = csv.DictWriter(f, fieldnames=CSV_FIELDS)
         w.writeheader()
         for c in cells:
-            w.writerow(c)
+            w.writerow(csv_row(c))
     with open(os.path.join(out_dir, "results.json"), "w") as f:
         json.dump({"schema_version": SCHEMA_VERSION,
                    "schema": "bench/README.md#results",
@@ -566,8 +586,27 @@ def write_csv_json(cells, stubs, stages, pairs, out_dir):
                   f, indent=1)
 
 
-# The kernel whose source and series the run used (the Makefile exports it).
-KERNEL = os.environ.get("KERNEL", "7.3")
+# results.csv: one unit per kind of column, named in the column: every
+# time in µs (results.json keeps the counters' ns: bus_ns, cpu_ns_per_tx),
+# flags as 1/0 (not Python's True/False). (CSV name, results.json key,
+# factor to µs.)
+CSV_TIMES = {"bus_ns": ("bus_us", 1e-3),
+             "cpu_ns_per_tx": ("cpu_us_per_tx", 1e-3)}
+CSV_FIELDS = [CSV_TIMES.get(k, (k, None))[0] for k in FIELDS]
+
+
+def csv_row(c):
+    """A cell as results.csv has it."""
+    row = {}
+    for k in FIELDS:
+        name, factor = CSV_TIMES.get(k, (k, None))
+        v = c.get(k)
+        if isinstance(v, bool):
+            v = int(v)
+        elif factor and v is not None:
+            v = round(v * factor, 3)
+        row[name] = v
+    return row
 
 
 def failed_cells(console):
@@ -597,7 +636,12 @@ def section_failed(failed, out):
 
 
 def main():
-    out_dir = sys.argv[1]
+    ap = argparse.ArgumentParser(
+        prog="report.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("out_dir", metavar="BENCH_DIR",
+                    help="a bench run (build/KERNEL/bench)")
+    out_dir = ap.parse_args().out_dir
     cells, stubs, stages, pairs = consolelog.parse(
         os.path.join(out_dir, "console.log"))
     if not cells:
@@ -625,10 +669,13 @@ def main():
     extra = [c for c in cells if mainline.is_extra(c)]
     cells = [c for c in cells if not mainline.is_extra(c)]
     vh = [c for c in cells if c["kind"] == "vhost"]
-    kernel = consolelog.guest_kernel(os.path.join(out_dir, "console.log"))
+    console = os.path.join(out_dir, "console.log")
+    kernel = consolelog.guest_kernel(console)
+    series = consolelog.kernel_series(console)
     out = ["# Per-line against block GPIO access on a slow I2C bus", "",
-           "Kernel: Linux %s (`KERNEL=%s`: Debian's linux-source-%s plus "
-           "patches/%s/series)." % (kernel, KERNEL, KERNEL, KERNEL), "",
+           ("Kernel: Linux %s (`KERNEL=%s`: Debian's linux-source-%s plus "
+            "patches/%s/series)." % (kernel, series, series, series))
+           if series else "Kernel: not named in the run's console.", "",
            "One run of `make bench`: %d cells (%d vhost-user, %d i2c-stub, "
            "%d on mainline's aggregator and tools), bus speeds %s, n = %s "
            "operations per cell after 2 warm-up operations. Guest stage "
@@ -668,6 +715,13 @@ def main():
     cases = timing_case(cells, out_dir, buses, decode)
     nall = buslog.whole_run(buses, os.path.join(out_dir, "pins-all.vcd")) \
         if buses else 0
+    # Files of an earlier run in the same directory are not this run's:
+    # each is listed only once this run has written it.
+    pngs = ["tx-per-op.png", "latency-vs-lines.png", "pin-timing.png"]
+    for name in pngs:
+        if os.path.exists(os.path.join(out_dir, name)):
+            os.remove(os.path.join(out_dir, name))
+    noplots = None
     try:
         import plots
         plots.tx_by_path(index(cells, hz=speeds[0]), largest(cells),
@@ -676,15 +730,21 @@ def main():
                                os.path.join(out_dir, "latency-vs-lines.png"))
         if cases:
             plots.pin_timing(cases, os.path.join(out_dir, "pin-timing.png"))
-        pngs = "tx-per-op.png, latency-vs-lines.png, pin-timing.png"
     except ImportError as e:
-        pngs = "none (%s)" % e
+        noplots = "none (%s)" % e
+    pngs = [n for n in pngs if os.path.exists(os.path.join(out_dir, n))]
     out += ["## Files", "",
-            "- results.csv, results.json: every cell (bench/README.md)",
-            "- plots: %s" % pngs,
-            "- pins-case.vcd: the pin-timing case in bus time (GTKWave, "
-            "PulseView), with SCL and SDA of each path's bus; pins-all.vcd: "
-            "all %d pin changes of the run on host wall time" % nall, ""]
+            "- results.csv (times in µs, flags 1/0), results.json: every "
+            "cell (bench/README.md)",
+            "- plots: %s" % (noplots or ", ".join(pngs) or "none")]
+    if cases:
+        out.append("- pins-case.vcd: the pin-timing case in bus time "
+                   "(GTKWave, PulseView), with SCL and SDA of each path's "
+                   "bus")
+    if buses:
+        out.append("- pins-all.vcd: all %d pin changes of the run on host "
+                   "wall time" % nall)
+    out.append("")
     if decode:
         out += ["Decode the wires with sigrok's I2C decoder (one command "
                 "per path):", "", "```sh"] + decode + ["```", ""]

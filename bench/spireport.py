@@ -107,7 +107,7 @@ def report(rows, out_dir):
 def main():
     return irqreport.cli("spireport", "SPI", parse, report, "spi.md",
                          lambda rows, trs: "%d cells, %d rows" %
-                         (len(rows), len(trs)))
+                         (len(rows), len(trs)), __doc__)
 
 
 if __name__ == "__main__":

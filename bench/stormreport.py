@@ -104,29 +104,31 @@ def report(rows, out_dir):
 def plot(c, parts, rates, path):
     import plots
 
-    fig, axes = plots.plt.subplots(1, 2, figsize=(12, 4.5))
-    for p in parts:
+    fig, axes = plots.plt.subplots(1, 2, figsize=(13, 4.5))
+    for p, style in zip(parts, plots.styles(len(parts))):
         xs = [hz / 1000.0 for hz in rates if (p, hz) in c]
         seen = [100.0 * c[(p, hz)]["events"] / c[(p, hz)]["made"]
                 for hz in rates if (p, hz) in c and c[(p, hz)]["made"]]
         cost = [c[(p, hz)]["tx"] / c[(p, hz)]["events"]
                 if c[(p, hz)]["events"] else 0
                 for hz in rates if (p, hz) in c]
-        axes[0].plot(xs[:len(seen)], seen, marker="o", label=p)
-        axes[1].plot(xs, cost, marker="o", label=p)
+        axes[0].plot(xs[:len(seen)], seen, label=p, **style)
+        axes[1].plot(xs, cost, label=p, **style)
     for ax, t in zip(axes, ("edges made that reached user space (%)",
                             "bus transactions (SPI: frames) per event")):
         ax.set_xscale("log")
+        plots.plain_log(ax, "x")
         ax.set_xlabel("storm rate, kHz")
         ax.set_title(t)
         ax.grid(alpha=0.3)
-    plots.save(fig, axes, "", path, "Expander interrupt storms (one run)",
-               dpi=100)
+    # both panels show the same parts: one legend, beside them
+    plots.save_shared_legend(fig, axes, "", path,
+                             "Expander interrupt storms (one run)", dpi=100)
 
 
 def main():
     return cli("stormreport", "STORM", parse, report, "storm.md",
-               lambda rows, trs: "%d storms" % len(trs))
+               lambda rows, trs: "%d storms" % len(trs), __doc__)
 
 
 if __name__ == "__main__":

@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """The wire itself: SCL and SDA of an I2C bus rebuilt from the host log's
 transactions (expander-models/LOG-FORMAT.md, T records) at the bus clock,
 as VCD wires that PulseView or `sigrok-cli -P i2c` decode into the same
@@ -196,8 +197,7 @@ def add_cell(vcd, scope, buses, win, n, nops, pins=True):
         p = bisect.bisect_left(bl.pin_ns, txs[0][0])
         q = bisect.bisect_right(bl.pin_ns, txs[-1][1])
         for ns, _, chip, pin, old, new in bl.pins[p:q]:
-            vid = vcd.wire(scope, "%s_%s_p%d" % (
-                prefix, buslog.scope_name(chip), pin), old)
+            vid = vcd.wire(scope, buslog.pin_wire(prefix, chip, pin), old)
             vcd.change(tl(ns), vid, new)
     return chans
 
@@ -216,6 +216,9 @@ pin wires, one scope per cell: DIR/wire.vcd or FILE."""
 
 
 def main(argv):
+    if len(argv) > 1 and argv[1] in ("-h", "--help"):
+        print(__doc__ + "\n" + USAGE)
+        sys.exit(0)
     if len(argv) < 3:
         sys.exit(USAGE)
     out_dir, want = argv[1], dict(a.split("=", 1) for a in argv[2:]

@@ -4,6 +4,10 @@
 # W=1 for the series' own files. The guest kernel is the OF=y SYSFS=y
 # case; this adds the other three. Each build has its own output
 # directory under OUTBASE, so a rerun is incremental.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 SRC=${1:?usage: check-builds.sh TREE OUTBASE}
 OUTBASE=$2

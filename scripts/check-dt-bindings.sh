@@ -8,6 +8,10 @@
 # bindings' Makefile (2023.9 on 6.12, 2024.4 on 7.3), and trixie-
 # backports' 2025.08 needs python3-jsonschema 4.18 with referencing,
 # which Debian 12 does not have. Then that step says "skipped" and why.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 SRC=${1:?usage: check-dt-bindings.sh TREE OUT [BASE]}
 OUT=$2

@@ -21,6 +21,7 @@ Prints one "ok - ..." or "not ok - ..." line per check and, last,
 "N passed, N failed" (expander-models/tests/run.sh adds it up with the
 host tests); exits 1 if a check fails.
 """
+import argparse
 import ast
 import os
 import re
@@ -28,8 +29,16 @@ import sys
 
 LAYERS = ["buses", "models", "board", "transport", "control", "daemon"]
 
-ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
-                       os.path.join(os.path.dirname(__file__), ".."))
+if __name__ == "__main__":
+    _ap = argparse.ArgumentParser(
+        prog="check-includes.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    _ap.add_argument("root", metavar="ROOT", nargs="?",
+                     default=os.path.join(os.path.dirname(__file__), ".."),
+                     help="the repository (default: this one)")
+    ROOT = os.path.abspath(_ap.parse_args().root)
+else:
+    ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SRC = os.path.join(ROOT, "expander-models", "src")
 BENCH = os.path.join(ROOT, "bench")
 

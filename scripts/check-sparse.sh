@@ -9,6 +9,10 @@
 # moved do not count; nor do those listed in ACCEPTED (a file, a message
 # a line as printed here, "#" comments saying why). TREE is checked out
 # at BASE for the second pass and back at its branch (or commit) after.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 SRC=${1:?usage: check-sparse.sh TREE BUILD BASEBUILD [BASE [ACCEPTED]]}
 K=$2

@@ -33,6 +33,10 @@
 # Then sparse on the C files of every checked topic stacked, against the
 # pristine files (scripts/check-sparse.sh), where the kernel's
 # scripts/checker-valid.sh lets Debian's sparse run.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 TREE=${1:?usage: check-upstream.sh TREE KDIR OUT [TOPIC...]}
 KDIR=$(cd "${2:?}" && pwd)

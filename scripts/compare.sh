@@ -35,6 +35,10 @@
 # Environment (from the Makefile): B KB KSRC KOUT SERIES_FILE TARBALL
 # BOARD_DTB DAEMON JOBS KERNEL, or B BOARD_DTB DAEMON COMPARE_KERNELS;
 # QUICK=1 for the short matrix.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 SPEC_A=${1:-series}
 SPEC_B=${2:-series}
@@ -48,50 +52,28 @@ T=$HERE/scripts/stage.sh
 JOBS=${JOBS:-$(nproc)}
 KMAKE=(make -s -C "${KSRC:-}" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
 
-# patchdir SPEC DIR: DIR/series and the patch files it names.
+# patchdir SIDE DIR: DIR/series and the patch files it names: the side's
+# patches as scripts/compare-spec.sh reads its SPEC (the Makefile has
+# checked both sides with it already), a user's patch as user-NAME (it
+# may share a name with one of the series).
 patchdir() {
-	local spec=$1 dir=$2 item p n
+	local side=$1 dir=$2 p
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	"$HERE/scripts/series.sh" "$SERIES_FILE" "$HERE/patches" |
-		while read -r p; do
+	"$HERE/scripts/compare-spec.sh" --list "$side" "$SERIES_FILE" \
+		"$HERE/patches" "$KSRC" "$SPEC_A" "$SPEC_B" > "$dir/list"
+	while read -r p; do
+		case $p in
+		/*)
+			ln -s "$p" "$dir/user-${p##*/}"
+			echo "user-${p##*/}" ;;
+		*)
 			mkdir -p "$(dirname "$dir/$p")"
 			ln -s "$HERE/patches/$p" "$dir/$p"
-			echo "$p"
-		done > "$dir/series"
-	IFS=, read -ra items <<< "$spec"
-	for item in "${items[@]}"; do
-		case $item in
-		series|'') ;;
-		-*)
-			n=${item#-}
-			if [ "$(grep -cF -- "$n" "$dir/series")" != 1 ]; then
-				echo "compare: '$n' must name exactly one patch of" \
-				     "the series; it matches:" >&2
-				grep -F -- "$n" "$dir/series" >&2
-				return 1
-			fi
-			grep -vF -- "$n" "$dir/series" > "$dir/series.new" || true
-			mv "$dir/series.new" "$dir/series" ;;
-		+*)
-			local src
-			src=$(cd "${item#+}" && pwd) || {
-				echo "compare: no directory ${item#+}" >&2; return 1; }
-			if [ -f "$src/series" ]; then
-				"$HERE/scripts/series.sh" "$src/series" "$src"
-			else
-				(cd "$src" && ls -1 -- *.patch 2>/dev/null | LC_ALL=C sort)
-			fi | while read -r p; do
-				[ -f "$src/$p" ] || { echo "compare: $src/$p missing" >&2; exit 1; }
-				# a user patch may share a name with one of the series
-				ln -s "$src/$p" "$dir/user-${p##*/}"
-				echo "user-${p##*/}"
-			done >> "$dir/series" ;;
-		*)
-			echo "compare: '$item': want series, -NAME or +DIR" >&2
-			return 1 ;;
+			echo "$p" ;;
 		esac
-	done
+	done < "$dir/list" > "$dir/series"
+	rm "$dir/list"
 }
 
 # kernel SIDE SEED: the side's kernel and initramfs in $C/SIDE/kernel.
@@ -152,8 +134,8 @@ if [ -n "${COMPARE_KERNELS:-}" ]; then
 	report "$SPEC_A" "$SPEC_B"
 	exit 0
 fi
-patchdir "$SPEC_A" "$C/A/patches"
-patchdir "$SPEC_B" "$C/B/patches"
+patchdir A "$C/A/patches"
+patchdir B "$C/B/patches"
 echo "compare: A = $SPEC_A ($(wc -l < "$C/A/patches/series") patches)," \
 	"B = $SPEC_B ($(wc -l < "$C/B/patches/series") patches)"
 if cmp -s "$C/A/patches/series" "$C/B/patches/series" &&

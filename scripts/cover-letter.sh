@@ -11,6 +11,10 @@
 # drivers the series changes, RESULTS (what the check measured), and git
 # format-patch's shortlog and diffstat. Never typed by hand: rerun the
 # check instead.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 SRC=${1:?usage: cover-letter.sh SRC KDIR TOPIC RESULTS FROM BRANCH}
 KDIR=${2:?}

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Install what the bench needs and is missing; quick when all is there.
+# deps.sh BUILD_DIR: install what the bench needs and is missing; quick
+# when all is there.
 # Host packages come from Debian's archive; the guest's armhf packages are
 # downloaded (not installed) into the build directory and unpacked there.
 # Every command the project's scripts and Makefiles call comes from a
@@ -8,6 +9,10 @@
 # nothing else. At the end the toolchain and QEMU are tried for real, so a
 # gap fails here, not minutes into a build.
 set -eu
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 B=${1:?usage: deps.sh BUILD_DIR}
 cd "$(dirname "$0")/.."
 
@@ -59,19 +64,32 @@ installed() {	# PKG: installed (any version)
 		grep -q '^install ok installed$'
 }
 updated=0
+# Before the first apt action: Debian 12 and root (scripts/preflight.sh),
+# so that a user on another system, or not root, reads that and not a
+# missing package later.
+checked=0
+preflight() {
+	[ $checked = 1 ] && return
+	scripts/preflight.sh system || exit 1
+	checked=1
+}
 apt_update() {
 	[ $updated = 1 ] && return
+	preflight
 	# A fresh machine's package lists may be empty or stale. An update
 	# can fail on one index while the others arrive: seen here and in CI,
 	# a mirror serving bookworm-security's armhf Packages.xz of another
 	# size than its Release names ("Mirror sync in progress?") for over
 	# a day. Try again; then go on with the indices apt did fetch, as apt
-	# itself does: a package they lack fails below, by name.
+	# itself does: a package they lack fails below, by name. An archive
+	# that does not answer at all stops here, as such (preflight.sh
+	# apt-update: apt-get update itself exits 0 then).
 	for try in 1 2; do
-		if $APT update >/dev/null; then
-			updated=1
-			return
-		fi
+		scripts/preflight.sh apt-update $APT
+		case $? in
+		0) updated=1; return ;;
+		3) exit 1 ;;
+		esac
 		[ $try = 2 ] && break
 		echo "deps: apt-get update failed, again in 15 s" >&2
 		sleep 15
@@ -100,6 +118,7 @@ qemu_version() {
 }
 v=$(qemu_version)
 if [ -z "$v" ] || ! dpkg --compare-versions "$v" ge "$QEMU_MIN"; then
+	preflight
 	if [ ! -e "$BACKPORTS" ]; then
 		echo "deps: adding Debian's bookworm-backports ($BACKPORTS)"
 		cat > "$BACKPORTS" <<-EOF
@@ -122,6 +141,7 @@ if [ -z "$v" ] || ! dpkg --compare-versions "$v" ge "$QEMU_MIN"; then
 fi
 
 if ! dpkg --print-foreign-architectures | grep -qx armhf; then
+	preflight
 	dpkg --add-architecture armhf
 	updated=0
 fi

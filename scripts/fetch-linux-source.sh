@@ -10,6 +10,11 @@
 # status), downloads the one package (architecture all) and dpkg-deb
 # unpacks it, without installing anything.
 set -eu
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
+HERE=$(cd "$(dirname "$0")/.." && pwd)
 V=${1:?usage: fetch-linux-source.sh VERSION DIR}
 DIR=${2:?}
 SUITE=trixie-backports
@@ -39,22 +44,29 @@ EOF
 # middle of a sync (a Packages.xz newer than its Release) cannot fail it.
 # No Dir::Etc::Parts: the machine's apt.conf.d (proxies, retries) still
 # applies, as for any apt run here.
-APT="apt-get -q -o Dir::Etc::sourcelist=/dev/null
+OPTS="-o Dir::Etc::sourcelist=/dev/null
 	-o Dir::Etc::sourceparts=$A/sources
 	-o Dir::State::Lists=$A/lists
 	-o Dir::State::status=$A/status
 	-o Dir::Cache::Archives=$A/archives
 	-o Dir::Cache=$A -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=
 	-o Acquire::Languages=none -o Acquire::By-Hash=force"
+APT="apt-get -q $OPTS"
 echo "kernel: fetching linux-source-$V from Debian's $SUITE" >&2
-# Still retried: a mirror may be unreachable for a moment.
+# Still retried: a mirror may be unreachable for a moment. apt-get update
+# exits 0 when nothing answered (scripts/preflight.sh apt-update tells).
 try=1
-until $APT update >&2; do
-	[ $try = 3 ] && { echo "kernel: apt-get update failed 3 times" >&2; exit 1; }
+until "$HERE/scripts/preflight.sh" apt-update $APT; do
+	[ $try = 3 ] && { echo "kernel: apt-get update of $SUITE failed 3 times (above)" >&2; exit 1; }
 	echo "kernel: apt-get update failed (try $try of 3), again in $((try * 20)) s" >&2
 	sleep $((try * 20))
 	try=$((try + 1))
 done
+apt-cache $OPTS show "linux-source-$V" >/dev/null 2>&1 || {
+	echo "kernel: Debian's $SUITE has no linux-source-$V; it has:" \
+	     "$(apt-cache $OPTS pkgnames linux-source- 2>/dev/null | sort | tr '\n' ' ')" >&2
+	exit 1
+}
 (cd "$A/archives" && $APT download "linux-source-$V" >&2)
 deb=$(ls "$A"/archives/linux-source-"$V"_*_all.deb | tail -n 1)
 rm -rf "$A/pkg"

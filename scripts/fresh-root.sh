@@ -9,6 +9,10 @@
 # Needs root and Debian's archive. ROOT (default build/fresh-root) holds
 # the root; it is made anew on every run. About 2 minutes more than the
 # target itself.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || set -- test

@@ -28,6 +28,7 @@ dead daemon are vm.sh's to see (it stops the guest and fails the run
 before the console is judged). Debian's python3 (/usr/bin/python3), no
 module beyond the standard library.
 """
+import argparse
 import re
 import sys
 
@@ -265,8 +266,15 @@ def check(path):
 
 
 def main(argv):
-    if len(argv) != 3 or argv[1] not in ("check", "exit"):
-        sys.exit("usage: guestconsole.py check|exit CONSOLE")
+    ap = argparse.ArgumentParser(
+        prog="guestconsole.py", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", choices=("check", "exit"),
+                    help="check: the test gate; exit: a guest command's "
+                    "exit status")
+    ap.add_argument("console", metavar="CONSOLE")
+    a = ap.parse_args(argv[1:])
+    argv = [argv[0], a.mode, a.console]
     try:
         if argv[1] == "exit":
             rc = exit_status(read(argv[2]))

@@ -1,7 +1,12 @@
 #!/bin/sh
+# kernel-config.sh TREE OUT FRAGMENT...: the kernel's configuration in OUT:
 # allnoconfig + every fragment given, then check that each option the
 # fragments ask for is in the final .config. Kconfig silently drops an
 # option whose dependencies are not met; this makes that loud.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 SRC=${1:?usage: kernel-config.sh TREE OUT FRAGMENT...}
 OUT=$2

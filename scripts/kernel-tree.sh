@@ -13,6 +13,10 @@
 # left out by make compare, a user's patches on top). Stops on the first
 # patch that does not apply (the work tree is then left as it was) and
 # records what was applied in TREE/.applied-patches.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 SRC=${1:?usage: kernel-tree.sh TREE PATCHDIR SERIES TARBALL}
 PATCHES=${2:?}

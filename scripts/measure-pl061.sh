@@ -7,6 +7,10 @@
 # operations. gpio-pl061 reads and writes one line per register access
 # (the data register is addressed through a one-line mask), so accesses
 # per operation = driver get()/set() calls per operation.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 N=${1:-100}
 B=${B:?run through make: make measure-pl061}

@@ -4,6 +4,10 @@
 # built against that kernel's headers.
 # Debian armhf packages (unpacked, not installed), the kernel's modules,
 # rootfs-overlay/ and the project's static armhf programs.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 B=$1 KOUT=$2 OUT=$3
 KB=${KB:?mkrootfs.sh: KB not set}

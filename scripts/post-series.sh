@@ -28,6 +28,10 @@
 # Cc:), plus Cc: each touched driver's authors as its MODULE_AUTHOR()
 # lines and its copyright header give them (an address in either). The
 # cover letter goes to everyone.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 TREE=${1:?usage: post-series.sh TREE KDIR TOPIC OUT}
 KDIR=$(cd "${2:?}" && pwd)

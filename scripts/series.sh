@@ -12,6 +12,10 @@
 # series.sh --topics SERIES: the topic folders SERIES names, in order.
 # series.sh --requires TOPICDIR: the topic a topic series names as its
 # prerequisite ("# requires: NAME" in its series), or nothing.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 usage='usage: series.sh SERIES PATCHDIR | --topics SERIES | --requires TOPICDIR'
 

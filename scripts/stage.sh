@@ -5,6 +5,10 @@
 # (the build directory, exported by the Makefile) the same line goes to
 # $B/stages.log, tab-separated: end time (epoch seconds), name, seconds,
 # exit status; scripts/summary.py reads a run's from there.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 name=$1; shift
 t0=$(date +%s.%N)
 "$@"; rc=$?

@@ -19,6 +19,10 @@
 #
 # Environment as for vm.sh (set by the Makefile). Prints one line per case
 # and "lifecycle: N passed, M failed"; exits non-zero on any failure.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -u
 VM=scripts/vm.sh
 # Per boot (a bound for a hang; each boot takes seconds on an idle host);

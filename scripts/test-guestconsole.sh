@@ -4,6 +4,10 @@
 # report below is a line as the 6.12 kernel prints it. The messages that
 # 46-bad-input and the kselftests provoke on purpose are no splats, and a
 # "# TODO" result (a known bug, listed) does not fail the run.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -u
 DIR=$(dirname "$0")
 T=$(mktemp -d)

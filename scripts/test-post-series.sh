@@ -10,6 +10,10 @@
 # (the base is no public commit), and every patch exactly one
 # Signed-off-by:, the test identity's, last, after the trailers given
 # in TRAILERS. No network.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -eu
 TREE=${1:?usage: test-post-series.sh TREE KDIR POSTDIR}
 KDIR=$(cd "${2:?}" && pwd)

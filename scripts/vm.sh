@@ -23,6 +23,10 @@
 # For scripts/test-daemon-lifecycle.sh: ATTACH_DPID=PID boots against the
 # daemon PID already serving RUN (not started, not stopped here; RUN is
 # kept), REBOOT=1 lets a guest reboot restart the machine (no -no-reboot).
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -u
 MODE=$1
 ARG=${2:-}

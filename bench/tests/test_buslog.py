@@ -55,7 +55,38 @@ class BusLogTest(unittest.TestCase):
             with open(path) as f:
                 vcd = f.read()
         self.assertEqual(vcd.count("$var wire 1 "), 3)
-        self.assertIn("$timescale 1000ns $end", vcd)
+        # IEEE 1364: 1, 10 or 100 of a unit; 1000ns is not one
+        self.assertIn("$timescale 1 us $end", vcd)
+        # the bus once in a wire's name
+        self.assertIn(" i2c31_pca9555_20_p0 $end", vcd)
+        self.assertNotIn("i2c31_i2c31", vcd)
+
+    def test_timescale(self):
+        self.assertEqual(buslog.timescale(1), "1 ns")
+        self.assertEqual(buslog.timescale(100), "100 ns")
+        self.assertEqual(buslog.timescale(1000), "1 us")
+        self.assertEqual(buslog.timescale(10 ** 7), "10 ms")
+        with self.assertRaises(ValueError):
+            buslog.timescale(250)
+        with self.assertRaises(ValueError):
+            buslog.Vcd("x", 2000)
+
+    def test_pin_wire(self):
+        # the bus's own scope (count.py), no prefix (whole_run), a cell's
+        # scope (report.py, wire.py), a pin of another bus than the clock
+        self.assertEqual(buslog.pin_wire("i2c31", "i2c31/pca9555@20", 0),
+                         "i2c31_pca9555_20_p0")
+        self.assertEqual(buslog.pin_wire("", "i2c31/pca9555@20", 0),
+                         "i2c31_pca9555_20_p0")
+        self.assertEqual(buslog.pin_wire("block_dev_i2c31",
+                                         "i2c31/pca9555@20", 7),
+                         "block_dev_i2c31_pca9555_20_p7")
+        self.assertEqual(buslog.pin_wire("cdev_line", "i2c31/pca9555@20", 3),
+                         "cdev_line_i2c31_pca9555_20_p3")
+        self.assertEqual(buslog.pin_wire("i2c13", "gpio14/gpio14", 1),
+                         "i2c13_gpio14_p1")
+        self.assertEqual(buslog.pin_wire("i2c31", "i2c30/pca9555@24", 0),
+                         "i2c31_i2c30_pca9555_24_p0")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ pca9555 set-all at 100 kHz, per-line sysfs and a block device."""
 import csv
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -67,28 +68,82 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(report.phys_min("span24", 24, "get-all"), 2)
         self.assertEqual(report.phys_min("pca9555", 1, "rmw"), 2)
 
+    def fresh_run(self):
+        """A copy of the fixture run in a directory of its own."""
+        t = tempfile.TemporaryDirectory()
+        self.addCleanup(t.cleanup)
+        for f in ("console.log", "bus.log"):
+            shutil.copy(os.path.join(RUN, f), t.name)
+        return t.name
+
+    def run_main(self, d, env_kernel="7.3"):
+        argv, sys.argv = sys.argv, ["report.py", d]
+        out, env = sys.stdout, os.environ.get("KERNEL")
+        os.environ["KERNEL"] = env_kernel
+        try:
+            with open(os.devnull, "w") as sys.stdout:
+                report.main()
+        finally:
+            sys.argv, sys.stdout = argv, out
+            if env is None:
+                del os.environ["KERNEL"]
+            else:
+                os.environ["KERNEL"] = env
+        with open(os.path.join(d, "report.md")) as f:
+            return f.read()
+
+    def test_header_names_the_run_s_kernel(self):
+        # the fixture's console says 6.12.0; the environment says 7.3
+        md = self.run_main(self.fresh_run(), env_kernel="7.3")
+        self.assertIn("Kernel: Linux 6.12.0 (`KERNEL=6.12`: Debian's "
+                      "linux-source-6.12 plus patches/6.12/series).", md)
+        self.assertNotIn("7.3", md.split("\n")[2])
+
+    def test_three_claims_each_said(self):
+        # the fixture has block cells, no PAIR lines, no 2-8 line cells
+        md = self.run_main(self.fresh_run())
+        claims = md.split("## The three claims")[1].split("\n## ")[0]
+        for n in ("1", "2", "3"):
+            self.assertIn("\n### %s. " % n, claims)
+        self.assertIn("**Confirmed**: 1 of 1 block cells", claims)
+        c2 = claims.split("### 2.")[1].split("### 3.")[0]
+        self.assertIn("**Not measured**", c2)
+        c3 = claims.split("### 3.")[1]
+        self.assertIn("**Not measured**", c3)
+        self.assertNotIn("Refuted", claims)
+
+    def test_files_lists_only_what_was_written(self):
+        d = self.fresh_run()
+        # an earlier run's plot: not this run's
+        open(os.path.join(d, "pin-timing.png"), "w").close()
+        files = self.run_main(d).split("## Files")[1]
+        listed = set(re.findall(r"[\w.-]+\.(?:png|vcd|csv|json)", files))
+        for name in listed:
+            self.assertTrue(os.path.exists(os.path.join(d, name)), name)
+        self.assertNotIn("pin-timing.png", listed)
+        self.assertNotIn("pins-case.vcd", listed)
+        self.assertIn("tx-per-op.png", listed)
+        self.assertIn("pins-all.vcd", listed)
+
     def test_main_writes_the_results(self):
-        with tempfile.TemporaryDirectory() as d:
-            for f in ("console.log", "bus.log"):
-                shutil.copy(os.path.join(RUN, f), d)
-            argv, sys.argv = sys.argv, ["report.py", d]
-            out = sys.stdout
-            try:
-                with open(os.devnull, "w") as sys.stdout:
-                    report.main()
-            finally:
-                sys.argv, sys.stdout = argv, out
-            with open(os.path.join(d, "results.json")) as f:
-                res = json.load(f)
-            with open(os.path.join(d, "results.csv")) as f:
-                rows = list(csv.DictReader(f))
-            with open(os.path.join(d, "report.md")) as f:
-                md = f.read()
+        d = self.fresh_run()
+        md = self.run_main(d)
+        with open(os.path.join(d, "results.json")) as f:
+            res = json.load(f)
+        with open(os.path.join(d, "results.csv")) as f:
+            rows = list(csv.DictReader(f))
         self.assertEqual(res["schema_version"], report.SCHEMA_VERSION)
         self.assertEqual([c["path"] for c in res["cells"]],
                          ["sysfs", "block-dev:pca16"])
         self.assertEqual([int(r["tx"]) for r in rows], [2, 2])
-        self.assertEqual(list(rows[0]), report.FIELDS)
+        self.assertEqual(list(rows[0]), report.CSV_FIELDS)
+        # every time column in µs, and named so; flags 1/0
+        for name in rows[0]:
+            self.assertFalse(name.endswith("_ns") or "_ns_" in name, name)
+        self.assertEqual(rows[0]["bus_us"], "580.0")
+        self.assertEqual(res["cells"][0]["bus_ns"], 580000)
+        self.assertEqual(rows[0]["cpu_us_per_tx"], "20.0")
+        self.assertEqual([r["agree"] for r in rows], ["1", "1"])
         self.assertIn("**2 of 2 cells agree exactly.**", md)
 
 
