@@ -28,6 +28,17 @@ import sys
 
 import plan
 
+
+def read(path):
+    with open(path, errors="replace") as f:
+        return f.read()
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
 SHIFT_NS = 10 ** 15
 EXTRAS = ("stub", "irq", "irq-edges", "irq-storm", "spi", "minimum")
 # The console tag of each unit's records.
@@ -89,12 +100,12 @@ def main(out, shards):
     for k, d in enumerate(shards):
         con = os.path.join(d, "console.log")
         rc_file = os.path.join(d, "rc")
-        rc = open(rc_file).read().strip() if os.path.exists(rc_file) else "0"
-        lines = open(con, errors="replace").read().splitlines() \
+        rc = read(rc_file).strip() if os.path.exists(rc_file) else "0"
+        lines = read(con).splitlines() \
             if os.path.exists(con) else []
         if rc != "0" or not lines:
             sel = os.path.join(d, "select")
-            what = " ".join(l.strip() for l in open(sel)
+            what = " ".join(l.strip() for l in read(sel).splitlines()
                             if not l.startswith("#")) \
                 if os.path.exists(sel) else "?"
             failed.append("BENCH-FAIL kind=shard shard=%d rc=%s select: %s"

@@ -34,6 +34,16 @@ import sys
 import textwrap
 import time
 
+def read(path):
+    with open(path, errors="replace") as f:
+        return f.read()
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import consolelog  # noqa: E402
@@ -308,9 +318,9 @@ def main(argv):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     r_dir, da, db, kernel = argv[1:]
-    subjects = open(os.path.join(r_dir, "subjects")).read().splitlines()
-    base = open(os.path.join(r_dir, "base-name")).read().strip()
-    plan = open(os.path.join(r_dir, "plan.txt")).read().splitlines()
+    subjects = read(os.path.join(r_dir, "subjects")).splitlines()
+    base = read(os.path.join(r_dir, "base-name")).strip()
+    plan = read(os.path.join(r_dir, "plan.txt")).splitlines()
     if da:
         A, fa = rows(os.path.join(da, "console.log"))
         B, fb = rows(os.path.join(db, "console.log"))
