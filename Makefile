@@ -422,12 +422,14 @@ measure-pl061: $(VM_DEPS)
 # A cell that failed in the guest (a timed-out transfer on a host loaded
 # beyond what the guest's I2C timeout allows) still leaves a report: it
 # lists the failed cells first, and the target fails after writing it.
-# JOBS guests at once, each a shard of the matrix (scripts/bench-shards.sh).
+# JOBS guests at once, each a shard of the matrix (scripts/bench-shards.sh);
+# then the daemon's own cost (bench-host) with its short set of
+# transactions: `make bench-host` alone runs the long one.
 bench: $(VM_DEPS)
 	@rc=0; PACED=1 $(STAGE) bench scripts/bench-shards.sh \
 		$(if $(filter 1,$(QUICK)),quick,full) $(JOBS) $(KB)/bench || rc=$$?; \
 	[ -s $(KB)/bench/console.log ] || exit $$rc; \
-	$(MAKE) -s bench-host && \
+	$(MAKE) -s bench-host QUICK=1 && \
 	$(STAGE) report /usr/bin/python3 bench/report.py $(KB)/bench && \
 	$(STAGE) irq-report /usr/bin/python3 bench/irqreport.py $(KB)/bench && \
 	$(STAGE) storm-report /usr/bin/python3 bench/stormreport.py $(KB)/bench && \
@@ -472,12 +474,15 @@ endif
 # (BASE=mainline, the default) or KERNEL with its series; the cells the
 # patches can change, base (cached) and patched, and a reply to paste
 # under the patch: $(KB)/review/NAME/reply.txt (scripts/review.sh).
-# Bad input stops make here, before any prerequisite is made; a patch
-# that does not apply stops it before any build.
+# Bad input stops make here, before any prerequisite is made, and so
+# does a patch that does not apply on the base when the tree is there
+# (else the recipe checks it right after extracting it, before a build).
 ifneq ($(filter review,$(MAKECMDGOALS)),)
 REVIEW_ENV := MBOX='$(MBOX)' PATCH='$(PATCH)' PATCHES='$(PATCHES)' \
-	      BASE='$(or $(BASE),mainline)'
-REVIEW_ERR := $(shell $(REVIEW_ENV) scripts/review.sh --inputs 2>&1 >/dev/null)
+	      BASE='$(or $(BASE),mainline)' KSRC=$(KSRC) KERNEL=$(KERNEL) \
+	      SERIES_FILE=$(CURDIR)/$(SERIES_FILE)
+REVIEW_ERR := $(shell $(REVIEW_ENV) scripts/review.sh $(if $(wildcard \
+	$(KSRC)/.git),--check,--inputs) 2>&1 >/dev/null)
 ifneq ($(REVIEW_ERR),)
 $(error $(REVIEW_ERR))
 endif
@@ -486,8 +491,7 @@ endif
 # the pristine tree: the mainline base leaves their fragments out.
 KFRAGS_MAINLINE := $(filter-out configs/block-gpio.config \
 	configs/$(KERNEL)/kunit.config,$(KFRAGS))
-REVIEW_RUN := $(REVIEW_ENV) KSRC=$(KSRC) SERIES_FILE=$(CURDIR)/$(SERIES_FILE) \
-	TARBALL=$(TARBALL) NAME='$(NAME)' \
+REVIEW_RUN := $(REVIEW_ENV) TARBALL=$(TARBALL) NAME='$(NAME)' \
 	KFRAGS_MAINLINE='$(addprefix $(CURDIR)/,$(KFRAGS_MAINLINE))'
 review: $(KSRC)/.applied-patches
 	@$(REVIEW_RUN) $(STAGE) review-check scripts/review.sh --check

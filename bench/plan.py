@@ -12,11 +12,13 @@ opt/bench/select; its header lists the variables).
                               OUT/plan.txt, which says which cells and why
 
 A unit is what one guest runs in one piece: one part of the vhost-user
-matrix at every speed (its cells and paired latency runs), the mainline
-cells (gpio-aggregator, libgpiod's tools), or one of run-bench's other
-scripts. Shards get whole units, the costliest first, each to the shard
-with the least work so far (the weights are guest seconds of a full run
-on a 2-core host, from the "# progress" lines of one).
+matrix at every speed (its cells and paired latency runs), one of the
+mainline paths (gpio-aggregator, libgpiod 1.6's and 2.x's tools), one
+of run-bench's other scripts, or half of the per-edge interrupt cells
+(irq-edges/1, irq-edges/2: its parts cut in two). Shards get whole
+units, the costliest first, each to the shard with the least work so
+far (the weights are guest seconds of a full run on a 2-core host, from
+the "# progress" and "# bench: ... in" lines of one).
 """
 import os
 import re
@@ -32,12 +34,19 @@ ALL_PATHS = "sysfs cdev-line cdev-multi block-dev block-sysfs"
 MAINLINE_PATHS = "sysfs cdev-line cdev-multi"
 # Guest seconds per unit in a full run (all three speeds), measured once
 # (bench/README.md, "Shards"); a unit not listed weighs DEFAULT_WEIGHT.
-WEIGHTS = {"pca9555": 110, "tca6408": 60, "tca6424": 60, "pcf8574": 60,
-           "pcf8575": 90, "max7321": 60, "max7325": 90, "fxl6408": 40,
-           "mcp23017": 50, "span24": 50, "mainline": 130, "stub": 40,
-           "irq": 60, "irq-edges": 150, "irq-storm": 60, "spi": 40,
-           "minimum": 30}
-DEFAULT_WEIGHT = 60
+WEIGHTS = {"pca9555": 42, "tca6408": 25, "tca6424": 17, "pcf8574": 23,
+           "pcf8575": 33, "max7321": 20, "max7325": 37, "fxl6408": 18,
+           "mcp23017": 20, "span24": 13, "aggregator": 23,
+           "gpiod-tools": 74, "gpiod2-tools": 54, "stub": 7, "irq": 17,
+           "irq-edges/1": 72, "irq-edges/2": 72, "irq-storm": 22, "spi": 30,
+           "minimum": 48}
+DEFAULT_WEIGHT = 30
+MAINLINE = ("aggregator", "gpiod-tools", "gpiod2-tools")
+# run-irq-edges's parts beyond irq.table's: bus 13's six, the SPI pair
+# and the part behind the bridge, the shared nets' other parts.
+EDGE_FIXED = ["pca9555", "pcal9555a", "pcf8574", "pcf8575", "max7319",
+              "max7321"]
+EDGE_MORE = ["mcp23s17", "mcp23s18", "pca9535", "mcp23008", "pca9538"]
 
 
 def matrix_parts():
@@ -45,14 +54,28 @@ def matrix_parts():
     return [r[0] for r in tables.matrix_rows(board_mod.Board())]
 
 
+def edge_parts():
+    """run-irq-edges's parts, in its order, each once."""
+    out = []
+    for p in EDGE_FIXED + [r[2] for r in tables.irq_rows(
+            board_mod.Board())] + EDGE_MORE:
+        if p not in out:
+            out.append(p)
+    return out
+
+
 def units():
-    return matrix_parts() + ["span24", "mainline"] + list(EXTRAS)
+    return (matrix_parts() + ["span24"] + list(MAINLINE) +
+            [u for x in EXTRAS for u in
+             ((x + "/1", x + "/2") if x == "irq-edges" else (x,))])
 
 
 def select_text(parts, mainline, extras, **more):
     lines = ["# bench/plan.py"]
     lines.append('BENCH_PARTS="%s"' % " ".join(parts))
-    lines.append("BENCH_MAINLINE=%d" % (1 if mainline else 0))
+    if mainline is True:
+        mainline = MAINLINE
+    lines.append('BENCH_MAINLINE="%s"' % " ".join(mainline or ()))
     lines.append('BENCH_EXTRAS="%s"' % " ".join(extras))
     for k, v in sorted(more.items()):
         lines.append('%s="%s"' % (k, v))
@@ -67,14 +90,26 @@ def shards(n, out):
         bins[i].append(u)
         load[i] += WEIGHTS.get(u, DEFAULT_WEIGHT)
     order = units()
+    edges = edge_parts()
+    halves = {"irq-edges/1": edges[:len(edges) // 2],
+              "irq-edges/2": edges[len(edges) // 2:]}
     for i, b in enumerate(bins):
         d = os.path.join(out, str(i + 1))
         os.makedirs(d, exist_ok=True)
         b.sort(key=order.index)
+        eparts = [p for h in halves if h in b for p in halves[h]]
+        extras = []
+        for u in b:
+            x = u.split("/")[0]
+            if x in EXTRAS and x not in extras:
+                extras.append(x)
+        more = {}
+        if "irq-edges" in extras and len(eparts) < len(edges):
+            more["BENCH_EDGE_PARTS"] = " ".join(eparts)
         with open(os.path.join(d, "select"), "w") as f:
-            f.write(select_text([u for u in b if u not in EXTRAS and
-                                 u != "mainline"], "mainline" in b,
-                                [u for u in b if u in EXTRAS]))
+            f.write(select_text([u for u in b if u in order[:len(
+                matrix_parts()) + 1]], [u for u in b if u in MAINLINE],
+                extras, **more))
         print("shard %d: %s (about %d s)" % (i + 1, " ".join(b), load[i]))
 
 
@@ -182,6 +217,7 @@ def review(base, out, patches):
             else ALL_PATHS,
             "BENCH_MIN_PARTS": " ".join(i2c_min),
             "BENCH_EDGE_PARTS": " ".join(edge_parts),
+            "BENCH_IRQ_PARTS": " ".join(edge_parts),
             "BENCH_STORM_PARTS": " ".join(edge_parts),
             "BENCH_SPI_DRVS": " ".join(spi_drvs)}
     sel_parts = mparts + (["span24"] if span else [])

@@ -297,6 +297,31 @@ def not_measured(out, title, why):
     out += [title, "", "**Not measured**: %s." % why, ""]
 
 
+def latency_method(cells, pairs):
+    """How the latency medians were obtained: repetitions per path and
+    the spread they had (min and 95th percentile over the median)."""
+    by = {}
+    for c in cells:
+        if c["kind"] == "vhost" and c["med_ns"]:
+            by.setdefault(path_kind(c["path"]), []).append(c)
+    parts = []
+    for pk, cs in sorted(by.items()):
+        ns = sorted({c["n"] for c in cs})
+        lo = [c["min_ns"] / c["med_ns"] for c in cs if c["min_ns"]]
+        hi = [c["p95_ns"] / c["med_ns"] for c in cs if c["p95_ns"]]
+        parts.append("%s n = %s (fastest %.2f, 95th percentile %.2f of "
+                     "the median, medians over %d cells)" % (
+                         pk, "/".join(map(str, ns)),
+                         buslog.median(lo) if lo else float("nan"),
+                         buslog.median(hi) if hi else float("nan"), len(cs)))
+    pn = sorted({str(p["n"]) for p in pairs})
+    return ("Latency: each cell's median of its n timed operations, after "
+            "2 untimed warm-ups (counts do not depend on n: they are exact "
+            "per operation); per path: %s. The paired runs of claim 2: n "
+            "= %s per path, alternating." % ("; ".join(parts) or "none",
+                                              ", ".join(pn) or "none"))
+
+
 def claim_minimum(cells, out):
     blocks = [c for c in cells if c["kind"] == "vhost" and
               path_kind(c["path"]).startswith("block")]
@@ -690,7 +715,8 @@ def main():
            "line; `cdev-multi` one v2 request per chip with masked "
            "GPIO_V2_LINE_SET/GET_VALUES; `block-dev` /dev/gpioblock/<name>; "
            "`block-sysfs` /sys/class/gpioblock/<block>/value. Free chips "
-           "for the first three, block-owned twins for the last two.", ""]
+           "for the first three, block-owned twins for the last two.", "",
+           latency_method(cells + extra, pairs), ""]
     failed = failed_cells(os.path.join(out_dir, "console.log"))
     if failed:
         section_failed(failed, out)

@@ -89,7 +89,7 @@ class Plan(unittest.TestCase):
         self.assertEqual(len(mins), len(set(mins)))
         self.assertIn("pca9555", mins)
         self.assertIn("aw9523", mins)
-        self.assertEqual(sel["BENCH_MAINLINE"], "1")
+        self.assertEqual(sel["BENCH_MAINLINE"].split(), list(plan.MAINLINE))
         self.assertEqual(sel["BENCH_EDGE_PARTS"], "")
 
     def test_nothing_on_the_board(self):
@@ -102,12 +102,18 @@ class Plan(unittest.TestCase):
     def test_shards_cover_every_unit_once(self):
         d = tempfile.mkdtemp()
         quiet(plan.shards, 3, d)
-        seen = []
+        seen, edges = [], []
         for k in "123":
             s = select(os.path.join(d, k))
-            seen += s["BENCH_PARTS"].split() + s["BENCH_EXTRAS"].split()
-            seen += ["mainline"] if s["BENCH_MAINLINE"] == "1" else []
-        self.assertEqual(sorted(seen), sorted(plan.units()))
+            seen += s["BENCH_PARTS"].split() + s["BENCH_MAINLINE"].split()
+            seen += [x for x in s["BENCH_EXTRAS"].split() if x != "irq-edges"]
+            if "irq-edges" in s["BENCH_EXTRAS"].split():
+                edges += s.get("BENCH_EDGE_PARTS", "all").split()
+        self.assertEqual(sorted(seen), sorted(
+            u for u in plan.units() if not u.startswith("irq-edges")))
+        # the per-edge parts, each in one shard (or all in one)
+        self.assertTrue(edges == ["all"] or
+                        sorted(edges) == sorted(plan.edge_parts()))
 
 
 CON = """boot noise

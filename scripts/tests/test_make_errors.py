@@ -202,6 +202,31 @@ class BadInput(unittest.TestCase):
                            r"side B: .*0001-x\.patch does not apply")
         self.assertIn("Makefile", out)
 
+    def test_review_inputs(self):
+        empty = os.path.join(self.tmp, "empty")
+        os.mkdir(empty)
+        self.refused(["review", "PATCHES=" + empty],
+                     r"review: PATCHES=.*: no series file and no \*\.patch")
+        mbx = os.path.join(self.tmp, "cover.mbx")
+        with open(mbx, "w") as f:
+            f.write("From 0 Mon Sep 17 00:00:00 2001\nFrom: a <a@b.c>\n"
+                    "Subject: [PATCH 0/2] cover\n\nno diff here\n")
+        self.refused(["review", "MBOX=" + mbx], r"review: no patch in .*cover")
+        self.refused(["review", "PATCH=" + os.path.join(self.tmp, "none")],
+                     r"review: .*none: no such file")
+        self.refused(["review"], r"review: give one of MBOX=FILE")
+        self.refused(["review", "MBOX=" + mbx, "BASE=next"],
+                     r"review: BASE=next: want mainline or series")
+
+    def test_review_patch_does_not_apply(self):
+        fake_tree(os.path.join(self.build, "7.3", "linux"), [],
+                  {"Makefile": "VERSION = 7\n"})
+        mine = os.path.join(self.tmp, "x.patch")
+        patch(mine, "Makefile", "VERSION = 6", "VERSION = 8")
+        out = self.refused(["review", "PATCH=" + mine],
+                           r"review: patch 0001 does not apply on mainline")
+        self.assertIn("Makefile", out)
+
 
 class Spec(unittest.TestCase):
     """scripts/compare-spec.sh on a series of its own: a patch that
