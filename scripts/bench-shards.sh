@@ -2,7 +2,8 @@
 # bench-shards.sh MODE N OUT [SELECT]: the guest bench (MODE full or
 # quick) as N guests at once, each a shard of the matrix with its own
 # daemon, QEMU and run directory (OUT/shards/K: its select, console.log,
-# bus.log, run/, vm.out and rc), then one merged OUT/console.log and
+# bus.log, r/ (its run directory: short, for the sockets' 108-byte
+# paths), vm.out and rc), then one merged OUT/console.log and
 # OUT/bus.log (bench/merge.py) for report.py and the other readers.
 # The shards are cut by bench/plan.py; with SELECT (a selection file, as
 # make review writes) one guest runs just that.
@@ -39,7 +40,7 @@ for k in $(seq "$N"); do
 	d=$S/$k
 	(
 		t=${EPOCHREALTIME//[!0-9]/}
-		RUN=$d/run BENCH_OUT=$d BENCH_SELECT=$d/select QUIET=progress \
+		RUN=$d/r BENCH_OUT=$d BENCH_SELECT=$d/select QUIET=progress \
 			"$HERE/scripts/vm.sh" bench "$MODE" > "$d/vm.out" 2>&1
 		echo $? > "$d/rc"
 		e=${EPOCHREALTIME//[!0-9]/}

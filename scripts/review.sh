@@ -29,6 +29,7 @@ HERE=$(cd "$(dirname "$0")/.." && pwd)
 ACTION=${1:-}
 BASE=${BASE:-mainline}
 T=$HERE/scripts/stage.sh
+JOBS=${JOBS:-$(nproc)}
 die() { echo "review: $*" >&2; exit 2; }
 
 # --- the inputs ---------------------------------------------------------
@@ -117,9 +118,13 @@ echo "review: $n patch(es) apply on $BASE ($KERNEL, $(git -C "$KSRC" log -1 --fo
 
 # --- where things go --------------------------------------------------------
 slug=$(echo "${subjects[0]}" | sed 's/^\[[^]]*\] *//' | tr -c 'A-Za-z0-9\n' - |
-       tr -s - | cut -c1-50 | sed 's/-$//')
+       tr -s - | cut -c1-24 | sed 's/-$//')
 NAME=${NAME:-$slug}
 R=$KB/review/$NAME
+# A unix socket's path has at most 107 bytes (the guests' buses are
+# sockets under each side's run directory).
+sock=$R/patched/shards/1/r/i2c-31.sock
+[ ${#sock} -le 107 ] || die "$R: too long a path for the bench's sockets (${#sock} bytes of 107 with $sock): a shorter BUILD= or NAME="
 rm -rf "$R"
 mkdir -p "$R/patches"
 i=0
@@ -168,7 +173,7 @@ stamps=$R/tree-mtimes
 done > "$stamps"
 restore() {
 	"$T" restore-tree "$HERE/scripts/kernel-tree.sh" "$KSRC" "$HERE/patches" \
-		"$SERIES_FILE" "$TARBALL" >/dev/null ||
+		"$SERIES_FILE" "$TARBALL" ||
 		{ echo "review: could not restore $KSRC" >&2; return; }
 	while read -r t f; do
 		touch -m -d "@$t" "$f"
@@ -180,22 +185,23 @@ KMAKE=(make -s -C "$KSRC" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
 build() {
 	local side=$1 out=$2 seed=$3 series=$4 frags
 	"$T" "review-tree-$side" "$HERE/scripts/kernel-tree.sh" "$KSRC" / \
-		"$series" "$TARBALL" >/dev/null || return 1
+		"$series" "$TARBALL" || return 1
 	if [ ! -f "$out/.config" ]; then
 		rm -rf "$out"
+		mkdir -p "$(dirname "$out")"
 		cp -a "$seed" "$out"
 		rm -f "$out/.built"
 	fi
 	if [ "$side" = base ] && [ "$BASE" = mainline ]; then
 		# the series' own options (the block driver) are not in it
 		"$T" "review-config-base" "$HERE/scripts/kernel-config.sh" "$KSRC" \
-			"$out" $KFRAGS_MAINLINE >/dev/null || return 1
+			"$out" $KFRAGS_MAINLINE || return 1
 	fi
 	"$T" "review-build-$side" "${KMAKE[@]}" O="$out" -j"$JOBS" zImage modules || return 1
 	rm -rf "$out/mods"
 	"${KMAKE[@]}" O="$out" INSTALL_MOD_PATH="$out/mods" modules_install >/dev/null || return 1
 	"$T" "review-rootfs-$side" "$HERE/scripts/mkrootfs.sh" "$B" "$out" \
-		"$out/initramfs.cpio.gz" >/dev/null || return 1
+		"$out/initramfs.cpio.gz" || return 1
 	touch "$out/.built"
 }
 # bench SIDE KOUT DIR: the selection on that kernel, results in DIR.
