@@ -186,8 +186,8 @@ def review(base, out, patches):
         chosen = [p.name for p in on_board if p["driver"] in named]
         sel_drivers = named
         if named:
-            why.append("driver files: %s; their parts on the board: %s" % (
-                ", ".join(named), ", ".join(chosen)))
+            why.append("driver files: %s (%d parts on the board)" % (
+                ", ".join(named), len(chosen)))
     irq = irq or any(IRQ_CORE.match(f) for f in files)
     mparts = [p for p in matrix_parts() if p in chosen]
     span = bool({"gpio-pcf857x"} & set(sel_drivers)) or bool(core_files)
@@ -230,7 +230,8 @@ def review(base, out, patches):
     if not chosen and not mainline:
         why.append("no file of the patches reaches a driver or path of "
                    "the board: %s" % ", ".join(files))
-    summary = ["files: " + ", ".join(files)] + why + [
+    summary = ["files: " + ", ".join(files),
+               "parts: " + " ".join(chosen)] + why + [
         "matrix parts: %s (paths %s, 100 kHz)" % (
             " ".join(sel_parts) or "none", more["BENCH_PATHS"]),
         "mainline cells (aggregator, libgpiod tools): %s" % (

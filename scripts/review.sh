@@ -100,6 +100,7 @@ else
 		die "$KSRC is not at patches/$KERNEL/series (make kernel brings it there)"
 fi
 IDX=$SPLIT/index
+series_head=$("${G[@]}" rev-parse HEAD)
 GIT_INDEX_FILE=$IDX "${G[@]}" read-tree "$rev"
 subjects=()
 for p in "$SPLIT"/*.patch; do
@@ -182,26 +183,46 @@ restore() {
 KMAKE=(make -s -C "$KSRC" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
 # build SIDE OUT SEED SERIES: the tree at SERIES, OUT built (seeded by a
 # copy of SEED's objects), its initramfs.
+#
+# The seed's objects are current for the files as they were when it was
+# built; a tree switch rewrites some of them with that same content but a
+# new time, and kbuild would compile them again. .tree-stamps (hash, time,
+# path of each file the mainline base differs in from the series) gives
+# those files their times back when their content is the seed's.
 build() {
-	local side=$1 out=$2 seed=$3 series=$4 frags
+	local side=$1 out=$2 seed=$3 series=$4 h t f
 	"$T" "review-tree-$side" "$HERE/scripts/kernel-tree.sh" "$KSRC" / \
 		"$series" "$TARBALL" || return 1
+	if [ -f "$seed/.tree-stamps" ]; then
+		while read -r h t f; do
+			[ -f "$f" ] && [ "$(git hash-object "$f")" = "$h" ] &&
+				touch -m -d "@$t" "$f"
+		done < "$seed/.tree-stamps"
+	fi
 	if [ ! -f "$out/.config" ]; then
 		rm -rf "$out"
 		mkdir -p "$(dirname "$out")"
 		cp -a "$seed" "$out"
 		rm -f "$out/.built"
 	fi
-	if [ "$side" = base ] && [ "$BASE" = mainline ]; then
+	if [ "$side" = base ] && [ "$BASE" = mainline ] &&
+	   [ ! -f "$out/.mainline-config" ]; then
 		# the series' own options (the block driver) are not in it
 		"$T" "review-config-base" "$HERE/scripts/kernel-config.sh" "$KSRC" \
 			"$out" $KFRAGS_MAINLINE || return 1
+		touch "$out/.mainline-config"
 	fi
 	"$T" "review-build-$side" "${KMAKE[@]}" O="$out" -j"$JOBS" zImage modules || return 1
 	rm -rf "$out/mods"
 	"${KMAKE[@]}" O="$out" INSTALL_MOD_PATH="$out/mods" modules_install >/dev/null || return 1
 	"$T" "review-rootfs-$side" "$HERE/scripts/mkrootfs.sh" "$B" "$out" \
 		"$out/initramfs.cpio.gz" || return 1
+	if [ "$side" = base ] && [ "$BASE" = mainline ]; then
+		"${G[@]}" diff --name-only "$series_head" base | while read -r f; do
+			[ -f "$KSRC/$f" ] &&
+				echo "$(git hash-object "$KSRC/$f") $(stat -c %.9Y "$KSRC/$f") $KSRC/$f"
+		done > "$out/.tree-stamps"
+	fi
 	touch "$out/.built"
 }
 # bench SIDE KOUT DIR: the selection on that kernel, results in DIR.
@@ -236,16 +257,23 @@ else
 	if [ "$BASE" = mainline ]; then
 		build base "$BK" "$KOUT" "$R/base.series" || exit 1
 	fi
-	rm -rf "$BC"
-	mkdir -p "$BC"
-	bench base "$BK" "$BC" || echo "review: the base bench failed (its cells are listed)" >&2
-	touch "$BC/done"
 fi
 build patched "$R/kernel" "$BK" "$R/patched.series" || exit 1
 restore
 trap 'rm -rf "$SPLIT"' EXIT
+# The two sides at once when both run: one guest a core.
+if [ $base_cached = 0 ]; then
+	rm -rf "$BC"
+	mkdir -p "$BC"
+	( bench base "$BK" "$BC" > "$R/base-bench.out" 2>&1 && touch "$BC/done" ) &
+	bpid=$!
+fi
 bench patched "$R/kernel" "$R/patched" ||
 	echo "review: the patched bench failed (its cells are listed)" >&2
+if [ $base_cached = 0 ]; then
+	wait $bpid || echo "review: the base bench failed (its cells are listed)" >&2
+	grep '^\[stage\]\|^bench: [0-9]' "$R/base-bench.out"
+fi
 ln -sfn "$BC" "$R/base"
 echo "$base_cached" > "$R/base-cached"
 "$T" review-report /usr/bin/python3 -B "$HERE/bench/review.py" "$R" "$BC" \
