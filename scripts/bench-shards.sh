@@ -13,6 +13,10 @@
 # bus log), so two shards cannot meet in one run directory.
 # Environment: as scripts/vm.sh (the Makefile's KB ZIMAGE INITRAMFS
 # DAEMON BOARD_DTB), PACED.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -u
 MODE=${1:?usage: bench-shards.sh full|quick N OUT [SELECT]}
 N=${2:?}

@@ -24,6 +24,10 @@
 # block paths too); NAME (the results' folder; the first patch's
 # subject by default); from the Makefile: B KB KSRC KOUT KERNEL TARBALL
 # SERIES_FILE JOBS BOARD_DTB DAEMON KFRAGS_MAINLINE.
+case ${1:-} in -h|--help)	# the header above is the usage
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+	exit 0 ;;
+esac
 set -u
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 ACTION=${1:-}
