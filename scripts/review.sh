@@ -194,15 +194,16 @@ KMAKE=(make -s -C "$KSRC" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
 # path of each file the mainline base differs in from the series) gives
 # those files their times back when their content is the seed's.
 build() {
-	local side=$1 out=$2 seed=$3 series=$4 h t f
+	local side=$1 out=$2 seed=$3 series=$4 h t f st
 	"$T" "review-tree-$side" "$HERE/scripts/kernel-tree.sh" "$KSRC" / \
 		"$series" "$TARBALL" || return 1
-	if [ -f "$seed/.tree-stamps" ]; then
+	for st in "$seed/.tree-stamps" "$out/.tree-stamps"; do
+		[ -f "$st" ] || continue
 		while read -r h t f; do
 			[ -f "$f" ] && [ "$(git hash-object "$f")" = "$h" ] &&
 				touch -m -d "@$t" "$f"
-		done < "$seed/.tree-stamps"
-	fi
+		done < "$st"
+	done
 	if [ ! -f "$out/.config" ]; then
 		rm -rf "$out"
 		mkdir -p "$(dirname "$out")"
