@@ -217,13 +217,14 @@ class Review(unittest.TestCase):
 
     def test_latency_noise_and_new_failure(self):
         d = self.review_dir(console(8, 1000000),
-                            console(8, 3000000,
+                            console(8, 9000000,
                                     "BENCH-FAIL kind=min part=x op=get\n"))
         self.assertEqual(self.run_review(d), 1)
         text = read(os.path.join(d, "reply.txt"))
-        # 3x on one cell, the same on the other: the run-to-run drift is
-        # their geometric mean, sqrt(3), and the cell's ratio over it 1.73
-        self.assertIn("x1.73", text)
+        # 9x on one cell, the same on the other (counts unchanged on
+        # both): the run-to-run drift is their geometric mean, 3, and the
+        # cell's ratio over it 3, beyond the noise factor of 2
+        self.assertIn("x3.00", text)
         self.assertIn("new failure: 1", text)
         self.assertIn("costlier: 0 cells", text)
 
