@@ -27,16 +27,7 @@ import re
 import sys
 
 import plan
-
-
-def read(path):
-    with open(path, errors="replace") as f:
-        return f.read()
-
-
-def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
+from textfile import read
 
 
 SHIFT_NS = 10 ** 15

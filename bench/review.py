@@ -39,19 +39,10 @@ import sys
 import textwrap
 import time
 
-def read(path):
-    with open(path, errors="replace") as f:
-        return f.read()
-
-
-def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
-
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import consolelog  # noqa: E402
+from textfile import read, write  # noqa: E402
 from report import phys_min  # noqa: E402
 
 WIDTH = 72
@@ -352,8 +343,7 @@ def main(argv):
     text = reply(r_dir, kernel, base, subjects, plan, res, new_fail, version)
     assert all(len(l) <= WIDTH for l in text), [l for l in text
                                                 if len(l) > WIDTH]
-    with open(os.path.join(r_dir, "reply.txt"), "w") as f:
-        f.write("\n".join(text) + "\n")
+    write(os.path.join(r_dir, "reply.txt"), "\n".join(text) + "\n")
     js = {"kernel": kernel, "version": version, "base": base,
           "bench": git_head(), "subjects": subjects, "plan": plan,
           "cells": [{"key": list(x["key"]), "verdict": x["verdict"],

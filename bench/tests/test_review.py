@@ -14,16 +14,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import merge  # noqa: E402
 import plan  # noqa: E402
 import review  # noqa: E402
-
-def read(path):
-    with open(path, errors="replace") as f:
-        return f.read()
-
-
-def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
-
+from textfile import read, write  # noqa: E402
 
 TOP = os.path.join(os.path.dirname(__file__), "..", "..")
 DRILL = os.path.join(TOP, "patches", "drill", "7.3", "0001-Revert-gpiolib-"
