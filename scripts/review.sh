@@ -162,48 +162,56 @@ key=$(printf '%s %s %s\n' "$("${G[@]}" rev-parse "$rev^{tree}")" "$(code_hash)" 
 BC=$KB/review/.base/$BASE-$key
 MODE=full
 
-# restore: the tree back at the series (the main kernel's), whatever
-# happened, and with it the times of every file the review rewrote (the
-# same content as before): the main kernel's objects stay current, and
-# kbuild has nothing to redo for them.
-stamps=$R/tree-mtimes
-{
-	"${G[@]}" diff --name-only HEAD "$rev"
-	for p in "$R"/patches/*.patch; do
-		sed -n 's|^diff --git a/[^ ]* b/||p' "$p"
-	done
-	echo .applied-patches
-} | LC_ALL=C sort -u | while read -r f; do
-	[ -e "$KSRC/$f" ] && stat -c '%.9Y %n' "$KSRC/$f"
-done > "$stamps"
-restore() {
-	"$T" restore-tree "$HERE/scripts/kernel-tree.sh" "$KSRC" "$HERE/patches" \
-		"$SERIES_FILE" "$TARBALL" ||
-		{ echo "review: could not restore $KSRC" >&2; return; }
-	while read -r t f; do
-		touch -m -d "@$t" "$f"
-	done < "$stamps"
+# Objects built from a file are current while its time is older than
+# theirs; a tree switch rewrites files, some of them back to the content
+# they had when objects were built, with a new time, and kbuild would
+# compile them again. save_times FILE: "hash time path" of each file of
+# KSRC named on stdin; put_times FILE...: each of those files whose
+# content is still that hash gets its time back.
+save_times() {
+	local f
+	while read -r f; do
+		[ -f "$KSRC/$f" ] &&
+			echo "$(git hash-object "$KSRC/$f") $(stat -c %.9Y "$KSRC/$f") $KSRC/$f"
+	done > "$1"
 }
-KMAKE=(make -s -C "$KSRC" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
-# build SIDE OUT SEED SERIES: the tree at SERIES, OUT built (seeded by a
-# copy of SEED's objects), its initramfs.
-#
-# The seed's objects are current for the files as they were when it was
-# built; a tree switch rewrites some of them with that same content but a
-# new time, and kbuild would compile them again. .tree-stamps (hash, time,
-# path of each file the mainline base differs in from the series) gives
-# those files their times back when their content is the seed's.
-build() {
-	local side=$1 out=$2 seed=$3 series=$4 h t f st
-	"$T" "review-tree-$side" "$HERE/scripts/kernel-tree.sh" "$KSRC" / \
-		"$series" "$TARBALL" || return 1
-	for st in "$seed/.tree-stamps" "$out/.tree-stamps"; do
+put_times() {
+	local h t f st
+	for st; do
 		[ -f "$st" ] || continue
 		while read -r h t f; do
 			[ -f "$f" ] && [ "$(git hash-object "$f")" = "$h" ] &&
 				touch -m -d "@$t" "$f"
 		done < "$st"
 	done
+}
+
+# restore: the tree back at the series (the main kernel's), whatever
+# happened, and with it the times of every file the review rewrote: the
+# main kernel's objects stay current, and kbuild has nothing to redo.
+{
+	"${G[@]}" diff --name-only HEAD "$rev"
+	for p in "$R"/patches/*.patch; do
+		sed -n 's|^diff --git a/[^ ]* b/||p' "$p"
+	done
+	echo .applied-patches
+} | LC_ALL=C sort -u | save_times "$R/tree-stamps"
+restore() {
+	"$T" restore-tree "$HERE/scripts/kernel-tree.sh" "$KSRC" "$HERE/patches" \
+		"$SERIES_FILE" "$TARBALL" ||
+		{ echo "review: could not restore $KSRC" >&2; return; }
+	put_times "$R/tree-stamps"
+}
+KMAKE=(make -s -C "$KSRC" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
+# build SIDE OUT SEED SERIES: the tree at SERIES, OUT built (seeded by a
+# copy of SEED's objects), its initramfs.
+# A mainline base kernel's .tree-stamps (save_times of the files it
+# differs in from the series) keeps its objects current across switches.
+build() {
+	local side=$1 out=$2 seed=$3 series=$4
+	"$T" "review-tree-$side" "$HERE/scripts/kernel-tree.sh" "$KSRC" / \
+		"$series" "$TARBALL" || return 1
+	put_times "$seed/.tree-stamps" "$out/.tree-stamps"
 	if [ ! -f "$out/.config" ]; then
 		rm -rf "$out"
 		mkdir -p "$(dirname "$out")"
@@ -223,10 +231,8 @@ build() {
 	"$T" "review-rootfs-$side" "$HERE/scripts/mkrootfs.sh" "$B" "$out" \
 		"$out/initramfs.cpio.gz" || return 1
 	if [ "$side" = base ] && [ "$BASE" = mainline ]; then
-		"${G[@]}" diff --name-only "$series_head" base | while read -r f; do
-			[ -f "$KSRC/$f" ] &&
-				echo "$(git hash-object "$KSRC/$f") $(stat -c %.9Y "$KSRC/$f") $KSRC/$f"
-		done > "$out/.tree-stamps"
+		"${G[@]}" diff --name-only "$series_head" base |
+			save_times "$out/.tree-stamps"
 	fi
 	touch "$out/.built"
 }
