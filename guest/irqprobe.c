@@ -117,9 +117,12 @@ static int cmd(const char *c, char *reply, size_t len)
 	return r;
 }
 
-/* delivered= and unmasked= of virtio-gpio line gline. */
-static void gline_state(unsigned int gline, long long *delivered,
-			long long *unmasked)
+/*
+ * delivered=, unmasked= and latched= of virtio-gpio line gline (latched:
+ * NULL if not wanted).
+ */
+static void gline_state3(unsigned int gline, long long *delivered,
+			 long long *unmasked, long long *latched)
 {
 	char reply[16384], key[48], *p;
 
@@ -132,19 +135,32 @@ static void gline_state(unsigned int gline, long long *delivered,
 	*strchrnul(p, '\n') = 0;
 	*delivered = ctl_field(p, "delivered");
 	*unmasked = ctl_field(p, "unmasked");
+	if (latched)
+		*latched = ctl_field(p, "latched");
+}
+
+static void gline_state(unsigned int gline, long long *delivered,
+			long long *unmasked)
+{
+	gline_state3(gline, delivered, unmasked, NULL);
 }
 
 /*
  * The handler is done once the line has delivered more than before and
- * holds its buffer again (unmasked). No delivery within a second: none.
+ * holds its buffer again (unmasked). None comes if, holding its buffer,
+ * the line delivered nothing and latched nothing: the daemon changes a
+ * pin, and so INT and the line, within the command that drives it,
+ * before its reply, so once that reply is in a quiet line stays quiet (a
+ * chip whose own registers mask the edge, as the SX150x's sense bits do,
+ * costs no wait). No delivery within a second: none either.
  */
 static long long wait_handler(unsigned int gline, long long before)
 {
-	long long deadline = now_ms() + 1000, d, u;
+	long long deadline = now_ms() + 1000, d, u, l;
 
 	for (;;) {
-		gline_state(gline, &d, &u);
-		if ((d > before && u == 1) || now_ms() > deadline)
+		gline_state3(gline, &d, &u, &l);
+		if ((u == 1 && (d > before || l == 0)) || now_ms() > deadline)
 			return d - before;
 		usleep(2000);
 	}
@@ -176,7 +192,7 @@ static long long drive_and_wait(const char *hchip, const char *pin,
 {
 	struct pollfd p[2] = { { .fd = ctl, .events = POLLIN },
 			       { .fd = fd, .events = POLLIN } };
-	long long t0, lat = 0, deadline, d, u;
+	long long t0, lat = 0, deadline, d, u, l;
 	char c[128], line[256];
 	size_t n;
 
@@ -203,16 +219,19 @@ static long long drive_and_wait(const char *hchip, const char *pin,
 		printf("# irqprobe: %s: %s\n", c, line);
 		exit(2);
 	}
-	/* No event yet: until it comes, or the handler ends without one. */
+	/*
+	 * No event yet: until it comes, or the handler ends without one;
+	 * not at all if no interrupt is on its way.
+	 */
 	deadline = now_ms() + 1000;
 	while (fd >= 0 && !lat && now_ms() < deadline) {
 		if (poll(&p[1], 1, 2) == 1) {
 			lat = now_us() - t0;
 			break;
 		}
-		gline_state(gline, &d, &u);
-		if (d > before && u == 1)
-			break;
+		gline_state3(gline, &d, &u, &l);
+		if (u == 1 && (d > before || l == 0))
+			break;	/* handler done, or none coming (wait_handler()) */
 	}
 	return lat;
 }
