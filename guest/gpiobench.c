@@ -4,7 +4,7 @@
  * and report its latency and, from the host models, what it cost on the
  * bus.
  *
- *   gpiobench [-n N] [-b BUS]... [-m TAG] [-t] [-i] PATH OP[,OP]... CHIP:LINES[,...]
+ *   gpiobench [-n N] [-w W] [-b BUS]... [-m TAG] [-t] [-i] PATH OP[,OP]... CHIP:LINES[,...]
  *   gpiobench [-n N] -P PATH2 -S SPEC2 PATH OP[,OP]... CHIP:LINES[,...]
  *
  * PATH  sysfs        legacy /sys/class/gpio, one value file per line
@@ -32,16 +32,18 @@
  *
  * Set-up (requests, exports, all lines outputs) happens once; then per
  * operation two warm-up runs (regmap cache fills and the like are
- * one-off costs, not the operation's) and the timed loop of N. With -b
- * the host counters of the named buses and the daemon's CPU time are
- * read around the loop (host_snap()), and the buses' clocks at both ends
- * are printed (win=) to find the loop's transactions in the log; -t
- * counts the same window from the guest's i2c/smbus tracepoints
- * (i2ctrace.h); -m puts "begin TAG OP" and "end TAG OP" markers around
- * the loop into the host's log. -i sets the lines up as inputs instead
- * (sysfs and cdev paths; only get-all then), for input-only ports such
- * as those of the MAX7319 and MAX7322. -P/-S: a second path and its lines; each
- * operation then runs alternately through both, latency only.
+ * one-off costs, not the operation's; -w 1: one, the value before the
+ * loop's first, where each run is slow and the chip already warm) and
+ * the timed loop of N. With -b the host counters of the named buses
+ * and the daemon's CPU time are read around the loop (host_snap()), and
+ * the buses' clocks at both ends are printed (win=) to find the loop's
+ * transactions in the log; -t counts the same window from the guest's
+ * i2c/smbus tracepoints (i2ctrace.h); -m puts "begin TAG OP" and "end
+ * TAG OP" markers around the loop into the host's log. -i sets the lines
+ * up as inputs instead (sysfs and cdev paths; only get-all then), for
+ * input-only ports such as those of the MAX7319 and MAX7322. -P/-S: a
+ * second path and its lines; each operation then runs alternately
+ * through both, latency only.
  *
  * Output: one line of key=value pairs per operation (bench/README.md).
  */
@@ -119,7 +121,7 @@ static void die(const char *what)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: gpiobench [-n N] [-b BUS]... [-m TAG] [-t] [-i] PATH OP[,OP]... CHIP:LINES[,...]\n"
+	fprintf(stderr, "usage: gpiobench [-n N] [-w W] [-b BUS]... [-m TAG] [-t] [-i] PATH OP[,OP]... CHIP:LINES[,...]\n"
 			"       gpiobench [-n N] -P PATH2 -S SPEC2 PATH OP[,OP]... CHIP:LINES[,...]\n");
 	exit(2);
 }
@@ -177,6 +179,7 @@ static int open_chip(struct chip *c)
 
 /* -i: the lines are inputs (input-only ports); only get-all runs. */
 static int as_input;
+static unsigned int warmups = 2;	/* -w */
 
 /*
  * One v2 line request for n lines of chip c, as outputs: every operation
@@ -731,9 +734,13 @@ static void bench(int ctl, const char *pathname, const char *op, unsigned int n,
 	lat = calloc(n, sizeof(*lat));
 	if (!lat)
 		die("calloc");
-	/* Warm-up: both values of the alternating operations, uncounted. */
-	v ^= run_op(op, 0, all, half);
-	v ^= run_op(op, 1, all, half);
+	/*
+	 * Warm-up, uncounted: both values of the alternating operations, or
+	 * (-w 1) the one before the loop's first, so that its first
+	 * operation changes the lines as every later one does.
+	 */
+	for (i = 2 - warmups; i < 2; i++)
+		v ^= run_op(op, i, all, half);
 	if (nbuses)
 		host_snap(ctl, h0);
 	if (tag) {
@@ -819,10 +826,15 @@ int main(int argc, char **argv)
 	struct host h0;
 	int opt, ctl = -1, trace = 0;
 
-	while ((opt = getopt(argc, argv, "n:b:m:tiP:S:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:w:b:m:tiP:S:")) != -1) {
 		switch (opt) {
 		case 'n':
 			n = strtoul(optarg, NULL, 0);
+			break;
+		case 'w':
+			warmups = strtoul(optarg, NULL, 0);
+			if (warmups > 2)
+				usage();
 			break;
 		case 'b':
 			if (nbuses == MAX_BUSES)
