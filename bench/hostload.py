@@ -70,7 +70,10 @@ def section(out_dir, out):
             "(`load/mixes/`) on every bus of a generated board, checking "
             "every reply. Serial: one transaction in flight on the whole "
             "board, bus after bus, as a guest doing one operation at a "
-            "time puts them. Instructions: callgrind, deterministic. CPU: "
+            "time puts them. Instructions: callgrind, deterministic to a "
+            "few hundred in millions, so counted once per daemon binary, "
+            "board and mix (kept under their hash, "
+            "`expander-models/load/run.sh`). CPU: "
             "the daemon's user + system time (control `cpu`), median of "
             "three runs. `base` is the daemon of %s, run in this same "
             "run." % ("the revision given as BASE_REV" if "base" in daemons

@@ -3,8 +3,12 @@
 selections that rootfs-overlay/usr/lib/bench/run-bench reads (fw_cfg
 opt/bench/select; its header lists the variables).
 
-    plan.py shards N DIR      cut the whole matrix into N shards:
-                              DIR/1/select .. DIR/N/select
+    plan.py shards N DIR [HOST...]
+                              cut the whole matrix into N shards:
+                              DIR/1/select .. DIR/N/select; HOST units
+                              (host-ir: the daemon's instruction
+                              counts) go to a shard's slot too, to run
+                              on the host after its guest (BENCH_HOST)
     plan.py review BASE OUT PATCH...
                               the cells the patches can change, on BASE
                               (mainline: pristine tree; series: with
@@ -39,7 +43,10 @@ WEIGHTS = {"pca9555": 42, "tca6408": 25, "tca6424": 17, "pcf8574": 23,
            "mcp23017": 20, "span24": 13, "aggregator": 23,
            "gpiod-tools": 74, "gpiod2-tools": 54, "stub": 7, "irq": 17,
            "irq-edges/1": 72, "irq-edges/2": 72, "irq-storm": 22, "spi": 30,
-           "minimum": 48}
+           "minimum": 48, "host-ir": 55}
+# Work of the host's, not the guest's, that can share a slot: its counts
+# do not depend on what else runs (scripts/bench-shards.sh runs it).
+HOST_UNITS = ("host-ir",)
 DEFAULT_WEIGHT = 30
 MAINLINE = ("aggregator", "gpiod-tools", "gpiod2-tools")
 # run-irq-edges's parts beyond irq.table's: bus 13's six, the SPI pair
@@ -82,10 +89,11 @@ def select_text(parts, mainline, extras, **more):
     return "\n".join(lines) + "\n"
 
 
-def shards(n, out):
+def shards(n, out, host=()):
     bins = [[] for _ in range(n)]
     load = [0] * n
-    for u in sorted(units(), key=lambda u: -WEIGHTS.get(u, DEFAULT_WEIGHT)):
+    for u in sorted(units() + list(host),
+                    key=lambda u: -WEIGHTS.get(u, DEFAULT_WEIGHT)):
         i = load.index(min(load))
         bins[i].append(u)
         load[i] += WEIGHTS.get(u, DEFAULT_WEIGHT)
@@ -96,7 +104,7 @@ def shards(n, out):
     for i, b in enumerate(bins):
         d = os.path.join(out, str(i + 1))
         os.makedirs(d, exist_ok=True)
-        b.sort(key=order.index)
+        b.sort(key=(order + list(host)).index)
         eparts = [p for h in halves if h in b for p in halves[h]]
         extras = []
         for u in b:
@@ -106,6 +114,9 @@ def shards(n, out):
         more = {}
         if "irq-edges" in extras and len(eparts) < len(edges):
             more["BENCH_EDGE_PARTS"] = " ".join(eparts)
+        if any(u in host for u in b):
+            more["BENCH_HOST"] = " ".join(u[len("host-"):] for u in b
+                                          if u in host)
         with open(os.path.join(d, "select"), "w") as f:
             f.write(select_text([u for u in b if u in order[:len(
                 matrix_parts()) + 1]], [u for u in b if u in MAINLINE],
@@ -247,9 +258,9 @@ def main(argv):
     if len(argv) >= 2 and argv[1] in ("-h", "--help"):
         print(__doc__.strip())
         return 0
-    if len(argv) == 4 and argv[1] == "shards" and argv[2].isdigit() \
-            and int(argv[2]) > 0:
-        shards(int(argv[2]), argv[3])
+    if len(argv) >= 4 and argv[1] == "shards" and argv[2].isdigit() \
+            and int(argv[2]) > 0 and all(h in HOST_UNITS for h in argv[4:]):
+        shards(int(argv[2]), argv[3], tuple(argv[4:]))
         return 0
     if len(argv) >= 5 and argv[1] == "review" and \
             argv[2] in ("mainline", "series"):

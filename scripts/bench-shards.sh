@@ -12,7 +12,11 @@
 # DTB and daemon binary: each vm.sh has its own RUN (sockets, console,
 # bus log), so two shards cannot meet in one run directory.
 # Environment: as scripts/vm.sh (the Makefile's KB ZIMAGE INITRAMFS
-# DAEMON BOARD_DTB), PACED.
+# DAEMON BOARD_DTB), PACED. HOST_IR: a command that fills the daemon's
+# instruction-count cache (expander-models/load/run.sh ir): plan.py
+# gives it to a shard as the unit host-ir, run in its slot after its
+# guest, output in OUT/shards/K/host-ir.out (it is a cache: if it fails,
+# the report's bench-host counts what is missing itself).
 case ${1:-} in -h|--help)	# the header above is the usage
 	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
 	exit 0 ;;
@@ -33,8 +37,8 @@ if [ -n "$SELECT" ]; then
 	cp "$SELECT" "$S/1/select"
 	N=1
 else
-	/usr/bin/python3 -B "$HERE/bench/plan.py" shards "$N" "$S" |
-		sed 's/^/bench: /'
+	/usr/bin/python3 -B "$HERE/bench/plan.py" shards "$N" "$S" \
+		${HOST_IR:+host-ir} | sed 's/^/bench: /'
 fi
 
 T0=${EPOCHREALTIME//[!0-9]/}
@@ -49,6 +53,10 @@ for k in $(seq "$N"); do
 		echo $? > "$d/rc"
 		e=${EPOCHREALTIME//[!0-9]/}
 		echo $(((e - t) / 1000)) > "$d/ms"
+		if grep -q '^BENCH_HOST=.*ir' "$d/select"; then
+			$HOST_IR > "$d/host-ir.out" 2>&1 ||
+				echo "bench: shard $k: host-ir failed (bench-host counts them)"
+		fi
 	) &
 	pids+=($!)
 done

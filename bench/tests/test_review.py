@@ -106,6 +106,14 @@ class Plan(unittest.TestCase):
         self.assertTrue(edges == ["all"] or
                         sorted(edges) == sorted(plan.edge_parts()))
 
+    def test_host_unit_in_one_shard(self):
+        d = tempfile.mkdtemp()
+        quiet(plan.shards, 2, d, ("host-ir",))
+        host = [select(os.path.join(d, k)).get("BENCH_HOST", "")
+                for k in "12"]
+        self.assertEqual(sorted(host), ["", "ir"])
+        self.assertEqual(plan.main(["plan.py", "shards", "2", d, "x"]), 2)
+
 
 CON = """boot noise
 # bench: 7.3.4+, N=8 (per-line paths), 24 (word paths), speeds 100000 400000

@@ -8,6 +8,9 @@
 #        committed load/golden/serial.log. Ends with "N passed, N failed".
 # bench: the figures (load/README.md): O/load/results.txt, one `result`
 #        line per cell.
+# ir:    only the instruction counts of bench's cells, into the cache
+#        that bench reads (O/load/ir-cache): deterministic, so they may
+#        run beside other work, while the CPU times may not.
 # DAEMON defaults to O/expander-daemon.
 set -u
 mode=$1 O=$(cd "$2" && pwd) here=$(cd "$(dirname "$0")" && pwd)
@@ -79,7 +82,7 @@ if [ "$mode" = test ]; then
 	exit
 fi
 
-[ "$mode" = bench ] || { echo "usage: $0 test|bench O [DAEMON]" >&2; exit 2; }
+case $mode in bench|ir) ;; *) echo "usage: $0 test|bench|ir O [DAEMON]" >&2; exit 2 ;; esac
 # QUICK=1: fewer transactions per cell. BASE_REV=REV: the same cells for
 # the daemon of that revision too (built from git into O/load/base), side
 # by side in the same run.
@@ -99,17 +102,36 @@ if [ -n "${BASE_REV:-}" ]; then
 		2>/dev/null | sed -n 's/^#define BOARD_MAX_BUSES[[:space:]]*//p')
 fi
 res=$O/load/results.txt
+[ "$mode" = ir ] && res=$work/results.txt
 : > "$res.tmp"
 # Instructions per transaction: callgrind counts the daemon's whole run;
 # two runs that differ only in how often the body repeats, differenced,
 # leave the body's transactions alone (start-up and set-up cancel out).
 # Serial mode: one transaction in flight on the board, the same steps in
 # every run.
+# A count is kept in O/load/ir-cache under the hash of what decides it:
+# the daemon's and loadgen's binaries, the board, the mix and the other
+# arguments (paths under the work directory without it). Two runs of one
+# binary differ by a few hundred instructions in millions (the event
+# loop's wake-ups), far below a transaction's; a cached count is one
+# such run. A rebuilt daemon has another hash.
+cache=$O/load/ir-cache
+mkdir -p "$cache"
 ir() {	# DAEMON ARGS...: total instructions of one run under callgrind
 	d=$1; shift
+	key=$({ sha256sum "$d" "$lg" | cut -d' ' -f1
+		for a in "$@"; do
+			case $a in
+			*.dtb|*.mix) sha256sum < "$a" ;;
+			*) echo "${a#"$work"}" ;;
+			esac
+		done; } | sha256sum | cut -d' ' -f1)
+	[ -s "$cache/$key" ] && { cat "$cache/$key"; return; }
 	"$lg" run --daemon "$d" --dir "$work/run" --callgrind "$work/cg.out" \
 		"$@" > /dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-	sed -n 's/^summary: *//p; s/^totals: *//p' "$work/cg.out" | head -n 1
+	sed -n 's/^summary: *//p; s/^totals: *//p' "$work/cg.out" |
+		head -n 1 > "$cache/$key.tmp" && [ -s "$cache/$key.tmp" ] &&
+		mv "$cache/$key.tmp" "$cache/$key" && cat "$cache/$key"
 }
 # cell LABEL=DAEMON BUSES CHIPS MIX LOG: one line of figures.
 cell() {
@@ -121,6 +143,7 @@ cell() {
 	i1=$(ir "$d" --dtb "$dtb" --serial --repeat 1 $la "$mixes/$m.mix") &&
 	i2=$(ir "$d" --dtb "$dtb" --serial --repeat $((1 + k)) $la \
 		"$mixes/$m.mix") || return 1
+	[ "$mode" = ir ] && return
 	# CPU time: three runs (the machine is shared), each on a line.
 	for rep in 1 2 3; do
 		line=$("$lg" run --daemon "$d" --dir "$work/run" --dtb "$dtb" \
@@ -148,6 +171,7 @@ for bc in "1 1" "1 40" "8 8" "8 40" "8 256" "64 64" "64 256"; do
 		done
 	done
 done
+[ "$mode" = ir ] && { rm -f "$res.tmp"; exit 0; }
 # Saturation: every bus as busy as one transfer in flight lets it, log on.
 for b in 1 8; do
 	dtb=$(board "$b" 40)
