@@ -16,7 +16,9 @@ and the reply says so.
 Compared per cell, exactly (counts are deterministic): the vhost-user
 and i2c-stub cells (transactions and bytes per operation), the
 per-driver minimum cells (one multi-line request), the SPI cells
-(frames), the per-edge interrupt cells (transactions per edge). Latency
+(frames), the per-edge interrupt cells (transactions per edge, and the
+events user space read: fewer is "lost events", more "more events",
+before any cost). Latency
 is compared where a cell has both medians: "beyond noise" when the
 patched median, divided by the drift between the two runs (the geometric
 mean of the ratios of the cells whose counts did not change), lies outside the base's own spread (its
@@ -90,11 +92,12 @@ def rows(console):
                                                    short_path(c["path"]),
                                                    c["op"])}
     seen = {}
-    for c in gc.records(lines, "IRQE", ("tx", "bytes")):
+    for c in gc.records(lines, "IRQE", ("tx", "bytes", "events")):
         k = (c["part"], c["req"], c["bus"])
         seen[k] = seen.get(k, 0) + 1
         key = ("edge",) + k + (seen[k],)
         out[key] = {"tx": c["tx"], "bytes": c["bytes"], "min": None,
+                    "events": c["events"],
                     "med": None, "lo": None, "hi": None,
                     "what": "%s edge %d (%s)" % (c["part"], seen[k],
                                                  c["req"])}
@@ -134,7 +137,12 @@ def verdicts(A, B, fa, fb):
                         ("patched" if a is None else "base"),
                         "a": a, "b": b})
             continue
-        if (a["tx"], a["bytes"]) != (b["tx"], b["bytes"]):
+        if a.get("events") != b.get("events"):
+            # an edge that user space no longer sees (or now does) says
+            # more than what it cost
+            v = "lost events" if (b["events"] or 0) < (a["events"] or 0) \
+                else "more events"
+        elif (a["tx"], a["bytes"]) != (b["tx"], b["bytes"]):
             v = "cheaper" if (b["tx"], b["bytes"]) < (a["tx"], a["bytes"]) \
                 else "costlier"
         else:
@@ -181,6 +189,7 @@ def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version):
         out += wrap(s, "  ")
     out.append("")
     changed = [x for x in res if x["verdict"] in ("cheaper", "costlier")]
+    events = [x for x in res if x["verdict"].endswith("events")]
     lat = [x for x in res if x.get("latency_ratio")]
     same = [x for x in res if x["verdict"] == "unchanged"]
     only = [x for x in res if x["verdict"].startswith("only")]
@@ -201,6 +210,17 @@ def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version):
             line = "  %s: %s/%s -> %s/%s, min %s" % (
                 x["b"]["what"], num(a["tx"]), num(a["bytes"]),
                 num(b["tx"]), num(b["bytes"]), num(b["min"]))
+            out += textwrap.wrap(line, WIDTH, subsequent_indent="      ")
+        out.append("")
+    if events:
+        out += wrap("Events that user space read per edge changed "
+                    "(base -> patched; transactions/bytes beside):")
+        out.append("")
+        for x in events:
+            a, b = x["a"], x["b"]
+            line = "  %s: %s -> %s events, %s/%s -> %s/%s" % (
+                b["what"], a["events"], b["events"], num(a["tx"]),
+                num(a["bytes"]), num(b["tx"]), num(b["bytes"]))
             out += textwrap.wrap(line, WIDTH, subsequent_indent="      ")
         out.append("")
     if lat:
@@ -224,6 +244,11 @@ def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version):
                                          if nc else ""), "  ")
     out += wrap("costlier: %d cells%s" % (ncost, " (caused by this patch)"
                                           if ncost else ""), "  ")
+    for v in ("lost events", "more events"):
+        k = sum(x["verdict"] == v for x in events)
+        if k:
+            out += wrap("%s: %d edge cells (caused by this patch)" % (v, k),
+                        "  ")
     out += wrap("unchanged: %d cells" % len(same), "  ")
     out += wrap("new failure: %d" % len(new_fail), "  ")
     if only:
@@ -239,7 +264,8 @@ def kcidb(r_dir, kernel, base, subjects, res, new_fail, version):
     tests = []
     for i, x in enumerate(res):
         status = {"cheaper": "PASS", "unchanged": "PASS",
-                  "costlier": "FAIL"}.get(x["verdict"], "SKIP")
+                  "more events": "PASS", "costlier": "FAIL",
+                  "lost events": "FAIL"}.get(x["verdict"], "SKIP")
         tests.append({"build_id": bid, "id": "%s:%d" % (cid, i),
                       "origin": origin, "path": "gpio.bus_cost." +
                       re.sub(r"[^A-Za-z0-9_]+", "_", x["b"]["what"]
@@ -296,7 +322,8 @@ def only_cause(cause, r_dir):
     with open(os.path.join(r_dir, "review.json")) as f:
         js = json.load(f)
     changed = [c for c in js["cells"]
-               if c["verdict"] in ("cheaper", "costlier")]
+               if c["verdict"] in ("cheaper", "costlier", "lost events",
+                                   "more events")]
     bad = ["new failure: %s" % f for f in js["new_failures"]]
     if not changed:
         bad.append("no cell changes")

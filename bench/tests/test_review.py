@@ -227,6 +227,23 @@ class Review(unittest.TestCase):
         self.assertIn("new failure: 1", text)
         self.assertIn("costlier: 0 cells", text)
 
+    def test_lost_event_before_cost(self):
+        edge = ("IRQE part=max7321 req=rising bus=i2c13 step=0 events=%d "
+                "edges=%s tx=%d bytes=%d irqs=1 bus_ns=5 lat_us=0 "
+                "rtt_us=1\n")
+        d = self.review_dir(console(8, 1000000) + edge % (1, "rising", 1, 3),
+                            console(8, 1000000) + edge % (0, "-", 2, 6))
+        self.assertEqual(self.run_review(d), 0)
+        text = read(os.path.join(d, "reply.txt"))
+        self.assertIn("max7321 edge 1 (rising): 1 -> 0 events, 1/3 -> 2/6",
+                      text)
+        self.assertIn("lost events: 1 edge cells", text)
+        self.assertIn("costlier: 0 cells", text)
+        kc = json.loads(read(os.path.join(d, "kcidb.json")))
+        self.assertEqual([t["status"] for t in kc["tests"]
+                          if t["misc"]["verdict"] == "lost events"],
+                         ["FAIL"])
+
 
 if __name__ == "__main__":
     unittest.main()
