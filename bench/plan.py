@@ -41,8 +41,8 @@ MAINLINE_PATHS = "sysfs cdev-line cdev-multi"
 WEIGHTS = {"pca9555": 42, "tca6408": 25, "tca6424": 17, "pcf8574": 23,
            "pcf8575": 33, "max7321": 20, "max7325": 37, "fxl6408": 18,
            "mcp23017": 20, "span24": 13, "aggregator": 23,
-           "gpiod-tools": 74, "gpiod2-tools": 54, "stub": 7, "irq": 17,
-           "irq-edges/1": 72, "irq-edges/2": 72, "irq-storm": 22, "spi": 30,
+           "gpiod-tools": 37, "gpiod2-tools": 8, "stub": 7, "irq": 17,
+           "irq-edges/1": 64, "irq-edges/2": 24, "irq-storm": 22, "spi": 30,
            "minimum": 48, "host-ir": 55}
 # Work of the host's, not the guest's, that can share a slot: its counts
 # do not depend on what else runs (scripts/bench-shards.sh runs it).
@@ -218,10 +218,11 @@ def review(base, out, patches):
         extras.append("minimum")
     edge_parts = []
     if irq and chosen:
-        extras += ["irq", "irq-edges", "irq-storm"]
+        extras += ["irq", "irq-edges", "irq-storm", "midread"]
         edge_parts = chosen
         why.append("interrupt code changed: the per-edge, latency and "
-                   "storm cells of those parts")
+                   "storm cells of those parts, and the guest suite's "
+                   "mid-read cases (every part's)")
     # one speed: counts do not depend on it; latency is compared at it
     more = {"BENCH_SPEEDS": "100000",
             "BENCH_PATHS": MAINLINE_PATHS if base == "mainline"

@@ -316,8 +316,9 @@ def latency_method(cells, pairs):
                          buslog.median(hi) if hi else float("nan"), len(cs)))
     pn = sorted({str(p["n"]) for p in pairs})
     return ("Latency: each cell's median of its n timed operations, after "
-            "2 untimed warm-ups (counts do not depend on n: they are exact "
-            "per operation); per path: %s. The paired runs of claim 2: n "
+            "2 untimed warm-ups (libgpiod's tools: 1; counts do not depend "
+            "on n: they are exact per operation); per path: %s. The paired "
+            "runs of claim 2: n "
             "= %s per path, alternating." % ("; ".join(parts) or "none",
                                               ", ".join(pn) or "none"))
 

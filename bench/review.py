@@ -18,15 +18,16 @@ and i2c-stub cells (transactions and bytes per operation), the
 per-driver minimum cells (one multi-line request), the SPI cells
 (frames), the per-edge interrupt cells (transactions per edge, and the
 events user space read: fewer is "lost events", more "more events",
-before any cost). Latency
+before any cost), the guest suite's mid-read cases (MIDREAD, pass or
+fail). Latency
 is compared where a cell has both medians: "beyond noise" when the
 patched median, divided by the drift between the two runs (the geometric
 mean of the ratios of the cells whose counts did not change), lies outside the base's own spread (its
 fastest and its 95th percentile operation) and differs by a factor of
 more than 2: on a 2-core host shared with builds, medians of 8 to 24
 operations of cells no patch touches were seen to move by up to 2x
-between two runs. A cell that
-fails on the patched side only is a new failure.
+between two runs. A cell or case that fails on the patched side only is
+a new failure; on the base side only, fixed.
 
 Writes R/reply.txt (plain text, at most 72 columns), R/review.json and
 R/kcidb.json (KCIDB's I/O schema v4: one checkout, one build, one test
@@ -105,6 +106,8 @@ def rows(console):
         line = line.strip()
         if line.startswith("BENCH-FAIL"):
             failed.append(line.split(" ", 1)[1])
+        elif line.startswith("MIDREAD ok=0 case="):
+            failed.append("mid-read: " + line[len("MIDREAD ok=0 case="):])
     return out, failed
 
 
@@ -161,7 +164,7 @@ def verdicts(A, B, fa, fb):
         res.append({"key": k, "verdict": v, "a": a, "b": b,
                     "latency_ratio": lat})
     new_fail = sorted(set(fb) - set(fa))
-    return res, new_fail
+    return res, new_fail, sorted(set(fa) - set(fb))
 
 
 def git_head():
@@ -178,7 +181,8 @@ def wrap(text, indent=""):
                          subsequent_indent=indent + "  ") or [""]
 
 
-def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version):
+def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version,
+          fixed=()):
     out = ["Bus cost of this patch on emulated I2C/SPI GPIO expanders",
            ""]
     out += wrap("Kernel: Linux %s (%s; base %s), bench %s." % (
@@ -193,7 +197,7 @@ def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version):
     lat = [x for x in res if x.get("latency_ratio")]
     same = [x for x in res if x["verdict"] == "unchanged"]
     only = [x for x in res if x["verdict"].startswith("only")]
-    if not res and not new_fail:
+    if not res and not new_fail and not fixed:
         out += wrap("Nothing on the bench's board can change: " +
                     "; ".join(plan))
         return out
@@ -237,6 +241,11 @@ def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version):
         for f in new_fail:
             out += textwrap.wrap("  " + f, WIDTH, subsequent_indent="      ")
         out.append("")
+    if fixed:
+        out += wrap("Fixed (fail on the base, pass patched):")
+        for f in fixed:
+            out += textwrap.wrap("  " + f, WIDTH, subsequent_indent="      ")
+        out.append("")
     out.append("Verdict:")
     nc = sum(x["verdict"] == "cheaper" for x in changed)
     ncost = len(changed) - nc
@@ -251,6 +260,8 @@ def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version):
                         "  ")
     out += wrap("unchanged: %d cells" % len(same), "  ")
     out += wrap("new failure: %d" % len(new_fail), "  ")
+    if fixed:
+        out += wrap("fixed: %d (caused by this patch)" % len(fixed), "  ")
     if only:
         out += wrap("in one side only: %d cells" % len(only), "  ")
     return out
@@ -366,8 +377,9 @@ def main(argv):
         A = B = {}
         fa = fb = []
         version = kernel
-    res, new_fail = verdicts(A, B, fa, fb)
-    text = reply(r_dir, kernel, base, subjects, plan, res, new_fail, version)
+    res, new_fail, fixed = verdicts(A, B, fa, fb)
+    text = reply(r_dir, kernel, base, subjects, plan, res, new_fail, version,
+                 fixed)
     assert all(len(l) <= WIDTH for l in text), [l for l in text
                                                 if len(l) > WIDTH]
     write(os.path.join(r_dir, "reply.txt"), "\n".join(text) + "\n")
@@ -377,7 +389,7 @@ def main(argv):
                      "base": x["a"], "patched": x["b"],
                      "latency_ratio": x.get("latency_ratio")}
                     for x in res],
-          "new_failures": new_fail}
+          "new_failures": new_fail, "fixed": fixed}
     with open(os.path.join(r_dir, "review.json"), "w") as f:
         json.dump(js, f, indent=1)
     with open(os.path.join(r_dir, "kcidb.json"), "w") as f:

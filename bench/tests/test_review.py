@@ -69,6 +69,7 @@ class Plan(unittest.TestCase):
                            "+\tmcp_irq_read(mcp);"))
         self.assertEqual(rc, 0)
         self.assertIn("irq-edges", sel["BENCH_EXTRAS"].split())
+        self.assertIn("midread", sel["BENCH_EXTRAS"].split())
         self.assertIn("mcp23017", sel["BENCH_EDGE_PARTS"].split())
         self.assertIn("block-dev", sel["BENCH_PATHS"])
         self.assertIn("mcp23s08", sel["BENCH_SPI_DRVS"].split())
@@ -243,6 +244,19 @@ class Review(unittest.TestCase):
         self.assertEqual([t["status"] for t in kc["tests"]
                           if t["misc"]["verdict"] == "lost events"],
                          ["FAIL"])
+
+    def test_midread_fixed_and_broken(self):
+        mr = "MIDREAD ok=%d case=max7321: edge back %s\n"
+        d = self.review_dir(
+            console(8, 1000000) + mr % (0, "mid-read") + mr % (1, "after"),
+            console(8, 1000000) + mr % (1, "mid-read") + mr % (0, "after"))
+        self.assertEqual(self.run_review(d), 1)
+        text = read(os.path.join(d, "reply.txt"))
+        self.assertIn("new failure: 1", text)
+        self.assertIn("fixed: 1 (caused by this patch)", text)
+        js = json.loads(read(os.path.join(d, "review.json")))
+        self.assertEqual(js["fixed"], ["mid-read: max7321: edge back "
+                                       "mid-read"])
 
 
 if __name__ == "__main__":
