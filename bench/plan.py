@@ -42,7 +42,7 @@ WEIGHTS = {"pca9555": 42, "tca6408": 25, "tca6424": 17, "pcf8574": 23,
            "pcf8575": 33, "max7321": 20, "max7325": 37, "fxl6408": 18,
            "mcp23017": 20, "span24": 13, "aggregator": 23,
            "gpiod-tools": 37, "gpiod2-tools": 8, "stub": 7, "irq": 17,
-           "irq-edges/1": 64, "irq-edges/2": 24, "irq-storm": 22, "spi": 30,
+           "irq-edges/1": 44, "irq-edges/2": 44, "irq-storm": 22, "spi": 30,
            "minimum": 48, "host-ir": 55}
 # Work of the host's, not the guest's, that can share a slot: its counts
 # do not depend on what else runs (scripts/bench-shards.sh runs it).
