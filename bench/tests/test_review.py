@@ -217,16 +217,25 @@ class Review(unittest.TestCase):
 
     def test_latency_noise_and_new_failure(self):
         d = self.review_dir(console(8, 1000000),
-                            console(8, 9000000,
+                            console(4, 9000000,
                                     "BENCH-FAIL kind=min part=x op=get\n"))
         self.assertEqual(self.run_review(d), 1)
         text = read(os.path.join(d, "reply.txt"))
-        # 9x on one cell, the same on the other (counts unchanged on
-        # both): the run-to-run drift is their geometric mean, 3, and the
-        # cell's ratio over it 3, beyond the noise factor of 2
-        self.assertIn("x3.00", text)
+        # the sysfs cell, counts unchanged, did not move: drift 1, noise
+        # the floor of 2; the cdev-multi cell 9x
+        self.assertIn("noise of this run: x2.0", text)
+        self.assertIn("multi get-all: x9.00", text)
         self.assertIn("new failure: 1", text)
-        self.assertIn("costlier: 0 cells", text)
+
+    def test_noise_from_unchanged_cells(self):
+        # counts unchanged on both cells, one 9x slower: the noise is
+        # that move (x3 over the drift of 3), so no cell is named
+        d = self.review_dir(console(8, 1000000), console(8, 9000000))
+        self.assertEqual(self.run_review(d), 0)
+        text = read(os.path.join(d, "reply.txt"))
+        self.assertIn("noise of this run: x3.0", text)
+        self.assertNotIn("x9.00", text)
+        self.assertNotIn("Latency beyond", text)
 
     def test_lost_event_before_cost(self):
         edge = ("IRQE part=max7321 req=rising bus=i2c13 step=0 events=%d "
