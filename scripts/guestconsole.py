@@ -16,6 +16,12 @@ guest command and bench/'s reports (records).
                                     any failure
     guestconsole.py exit CONSOLE    print /init's exit status (the last
                                     BENCH-EXIT); exit 1 if there is none
+    guestconsole.py results CONSOLE DIR [KUNIT_PY]
+                                    the run as files CI systems read:
+                                    DIR/NN-name.ktap and .xml (JUnit)
+                                    per guest test, DIR/kunit.ktap and,
+                                    given the kernel's kunit.py, its
+                                    parse: kunit.json and kunit.xml
 
 check fails on: any "not ok" (but "# TODO", a known bug, see
 rootfs-overlay/usr/lib/gpio-suite/ktap.sh), no result at all, a KTAP
@@ -29,8 +35,12 @@ before the console is judged). Debian's python3 (/usr/bin/python3), no
 module beyond the standard library.
 """
 import argparse
+import json
+import os
 import re
+import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 # What a kernel prints when something is wrong, whatever the config:
 # WARN and BUG (KASAN and "sleeping function called from invalid context"
@@ -265,15 +275,178 @@ def check(path):
     return out, int(bad)
 
 
+# --- results: KTAP and JUnit files ---------------------------------------
+
+KTAP_LINE = re.compile(r" *(KTAP version|# |1\.\.[0-9]|ok [0-9]|not ok [0-9])")
+INIT = "Run /init as init process"
+
+
+def split_suite(lines):
+    """The guest suite's tests after /init: [(name, lines de-indented,
+    result line, seconds or None)], from run-all's document (its
+    subtests at one indentation level, each closed by its own result)."""
+    start = next((i for i, ln in enumerate(lines) if INIT in ln), 0)
+    tests, cur = [], None
+    for ln in lines[start:]:
+        m = re.match(r"    # Subtest: ([0-9][0-9]-\S+)$", ln)
+        if m:
+            cur = [m.group(1), ["KTAP version 1"], None, None]
+            continue
+        if cur is None:
+            continue
+        m = re.match(r"(not ok|ok) [0-9]+ (\S+)", ln)
+        if m and m.group(2) == cur[0]:
+            cur[2] = ln
+            tests.append(cur)
+            cur = None
+            continue
+        if ln.startswith("    ") and KTAP_LINE.match(ln[4:]):
+            if ln.strip() == "KTAP version 1" and len(cur[1]) == 1:
+                continue
+            t = re.match(r"    # \S+ took ([0-9.]+) s$", ln)
+            if t:
+                cur[3] = float(t.group(1))
+            cur[1].append(ln[4:])
+    return tests
+
+
+def junit(name, ktap, result, seconds):
+    """One JUnit <testsuite> of a test's own KTAP document (its top-level
+    results; a "# " line before a result is that result's diagnostic)."""
+    suite = ET.Element("testsuite", name=name)
+    n = fails = skips = 0
+    diag = []
+    for ln in ktap:
+        if ln.startswith("# "):
+            diag.append(ln[2:])
+            continue
+        m = re.match(r"(not ok|ok) [0-9]+ (.*?)(?: # (SKIP|TODO)\b ?(.*))?$", ln)
+        if not m:
+            continue
+        n += 1
+        case = ET.SubElement(suite, "testcase", classname=name,
+                             name=m.group(2))
+        if m.group(3) == "SKIP":
+            skips += 1
+            ET.SubElement(case, "skipped", message=m.group(4) or "skipped")
+        elif m.group(3) == "TODO":
+            # a known bug (ktap.sh): expected to fail, neither pass nor fail
+            skips += 1
+            ET.SubElement(case, "skipped", message="known bug (KTAP TODO, %s)"
+                          % ("now passes" if m.group(1) == "ok" else "fails")
+                          + (": " + m.group(4) if m.group(4) else ""))
+        elif m.group(1) == "not ok":
+            fails += 1
+            f = ET.SubElement(case, "failure", message=m.group(2))
+            f.text = "\n".join(diag)
+        diag = []
+    if result.startswith("not ok") and not fails:
+        # the test file itself failed (its exit status) with no failed check
+        fails += 1
+        case = ET.SubElement(suite, "testcase", classname=name, name=name)
+        ET.SubElement(case, "failure", message=result)
+        n += 1
+    suite.set("tests", str(n))
+    suite.set("failures", str(fails))
+    suite.set("errors", "0")
+    suite.set("skipped", str(skips))
+    if seconds is not None:
+        suite.set("time", "%.1f" % seconds)
+    return suite
+
+
+def kunit_junit(js):
+    """kunit.py parse's JSON (KernelCI's form) as JUnit: a suite per
+    group, a case per test case."""
+    root = ET.Element("testsuites", name="kunit")
+    for g in js.get("sub_groups", []):
+        suite = ET.SubElement(root, "testsuite", name=g["name"])
+        n = fails = skips = 0
+        for c in g.get("test_cases", []):
+            n += 1
+            case = ET.SubElement(suite, "testcase", classname=g["name"],
+                                 name=c["name"])
+            if c["status"] == "SKIP":
+                skips += 1
+                ET.SubElement(case, "skipped", message="skipped")
+            elif c["status"] != "PASS":
+                fails += 1
+                ET.SubElement(case, "failure", message=c["status"])
+        suite.set("tests", str(n))
+        suite.set("failures", str(fails))
+        suite.set("skipped", str(skips))
+    return root
+
+
+def write_xml(path, el):
+    ET.indent(el)
+    ET.ElementTree(el).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def results(console, out, kunit_py=None):
+    """Write the files; messages on what was written."""
+    lines = read(console)
+    os.makedirs(out, exist_ok=True)
+    for f in os.listdir(out):
+        if f.endswith((".ktap", ".xml", ".json")):
+            os.unlink(os.path.join(out, f))
+    msgs = []
+    end = next((i for i, ln in enumerate(lines) if INIT in ln), len(lines))
+    kt = [ln for ln in lines[:end] if KTAP_LINE.match(ln)]
+    if any(ln.startswith("KTAP version") for ln in kt):
+        path = os.path.join(out, "kunit.ktap")
+        with open(path, "w") as f:
+            f.write("\n".join(kt) + "\n")
+        if kunit_py and os.path.exists(kunit_py):
+            js = os.path.join(out, "kunit.json")
+            r = subprocess.run([sys.executable, kunit_py, "parse",
+                                "--json=" + js, os.path.abspath(path)],
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+            if r.returncode == 0 and os.path.exists(js):
+                with open(js) as f:
+                    write_xml(os.path.join(out, "kunit.xml"),
+                              kunit_junit(json.load(f)))
+                msgs.append("results: KUnit: kunit.ktap, kunit.json "
+                            "(kunit.py parse), kunit.xml")
+            else:
+                msgs.append("results: kunit.py parse failed: %s" %
+                            r.stderr.strip()[-200:])
+        else:
+            msgs.append("results: KUnit: kunit.ktap (no kunit.py given)")
+    tests = split_suite(lines)
+    for name, ktap, result, secs in tests:
+        with open(os.path.join(out, name + ".ktap"), "w") as f:
+            f.write("\n".join(ktap + ["# " + result]) + "\n")
+        write_xml(os.path.join(out, name + ".xml"),
+                  junit(name, ktap, result, secs))
+    msgs.append("results: %d guest tests, a .ktap and a JUnit .xml each, "
+                "in %s" % (len(tests), out))
+    return msgs
+
+
 def main(argv):
     ap = argparse.ArgumentParser(
         prog="guestconsole.py", description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=("check", "exit"),
+    ap.add_argument("mode", choices=("check", "exit", "results"),
                     help="check: the test gate; exit: a guest command's "
-                    "exit status")
+                    "exit status; results: KTAP and JUnit files")
     ap.add_argument("console", metavar="CONSOLE")
+    ap.add_argument("dir", metavar="DIR", nargs="?",
+                    help="results: where the files go")
+    ap.add_argument("kunit_py", metavar="KUNIT_PY", nargs="?",
+                    help="results: the kernel's tools/testing/kunit/"
+                    "kunit.py")
     a = ap.parse_args(argv[1:])
+    if a.mode == "results":
+        if not a.dir:
+            ap.error("results wants DIR")
+        try:
+            print("\n".join(results(a.console, a.dir, a.kunit_py)))
+        except OSError as e:
+            sys.exit("guestconsole: %s" % e)
+        return 0
     argv = [argv[0], a.mode, a.console]
     try:
         if argv[1] == "exit":

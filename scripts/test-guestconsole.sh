@@ -195,5 +195,49 @@ expect 0 "CRLF line ends"
 clean | sed 's/^    ok 1/    not ok 1/; s/$/\r/' > "$T/console"
 expect 1 "CRLF line ends, a failed test"
 
+# results: a .ktap and a JUnit .xml per guest test, a failed check with
+# its diagnostic, a known bug (TODO) as skipped, the test's time.
+cat > "$T/console" <<'LOG'
+KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: gpio-x
+    1..1
+    ok 1 x_one
+ok 1 gpio-x
+Run /init as init process
+KTAP version 1
+1..2
+    KTAP version 1
+    # Subtest: 40-faults
+    1..1
+    ok 1 pca9555 NACK: block read fails with EIO
+    # 40-faults took 2.5 s
+ok 1 40-faults
+    KTAP version 1
+    # Subtest: 53-irq-midread
+    1..2
+    # max7321: got 'events=0', want 'events=1'
+    not ok 1 max7321: edge back
+    not ok 2 pcf8575: two ports # TODO the chip's INT
+    # 53-irq-midread took 9.0 s
+not ok 2 53-irq-midread # exit 1
+BENCH-EXIT=1
+LOG
+rm -rf "$T/res"
+/usr/bin/python3 -B "$DIR/guestconsole.py" results "$T/console" "$T/res" > "$T/out" 2>&1
+r() {	# DESC FILE PATTERN: FILE under $T/res has a line matching PATTERN
+	if grep -q -- "$3" "$T/res/$2" 2>/dev/null; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL: results: $1 ($2: no '$3')"; fi
+}
+r "a ktap per test" 40-faults.ktap '^ok 1 pca9555 NACK'
+r "the KUnit part apart" kunit.ktap '^    ok 1 x_one'
+r "a failed check's diagnostic" 53-irq-midread.xml "<failure message=\"max7321: edge back\">max7321: got 'events=0'"
+r "a TODO as skipped" 53-irq-midread.xml 'skipped message="known bug (KTAP TODO, fails): the chip'
+r "counts" 53-irq-midread.xml 'tests="2" failures="1" errors="0" skipped="1" time="9.0"'
+r "a passing test" 40-faults.xml 'tests="1" failures="0"'
+[ ! -e "$T/res/kunit.json" ] && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL: results: kunit.json without kunit.py"; }
+
 echo "guestconsole self-test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

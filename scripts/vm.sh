@@ -17,7 +17,8 @@
 # kernel's kunit.filter_glob, "suite" or "suite.case"); TIMEOUT (seconds, per boot), IDLE_TIMEOUT (seconds without a
 # new console byte; 0 = none), PACED=1 (bus paced in real time);
 # bench: BENCH_SELECT (a selection file), BENCH_OUT (where the console
-# and bus log go; $KB/bench), RUN (the run directory; $KB/run).
+# and bus log go; $KB/bench), RUN (the run directory; $KB/run); test:
+# TEST_RESULTS (where the KTAP and JUnit files go; $KB/test-results).
 # CMD_FILE: the command for cmd and count, read from this file instead of
 # ARG (the Makefile writes CMD there untouched: quotes, $, newlines).
 # For scripts/test-daemon-lifecycle.sh: ATTACH_DPID=PID boots against the
@@ -258,7 +259,15 @@ cmd|count)
 	fi
 	exit "$rc" ;;
 test)
-	/usr/bin/python3 -B "${0%/*}/guestconsole.py" check "$CONSOLE"; exit $? ;;
+	/usr/bin/python3 -B "${0%/*}/guestconsole.py" check "$CONSOLE"
+	rc=$?
+	# The same run as files CI systems read (KTAP, JUnit; KUnit through
+	# the kernel's own kunit.py parse): $KB/test-results, or
+	# TEST_RESULTS. They describe the run; the verdict is check's.
+	/usr/bin/python3 -B "${0%/*}/guestconsole.py" results "$CONSOLE" \
+		"${TEST_RESULTS:-$KB/test-results}" \
+		"$KB/linux/tools/testing/kunit/kunit.py" | sed 's/^/vm: /'
+	exit $rc ;;
 bench)
 	mkdir -p "${BENCH_OUT:=$KB/bench}"
 	cp "$CONSOLE" "$BUSLOG" "$BENCH_OUT/"
