@@ -106,13 +106,14 @@ def plot(c, parts, rates, path):
 
     fig, axes = plots.plt.subplots(1, 2, figsize=(13, 4.5))
     for p, style in zip(parts, plots.styles(len(parts))):
-        xs = [hz / 1000.0 for hz in rates if (p, hz) in c]
-        seen = [100.0 * c[(p, hz)]["events"] / c[(p, hz)]["made"]
-                for hz in rates if (p, hz) in c and c[(p, hz)]["made"]]
-        cost = [c[(p, hz)]["tx"] / c[(p, hz)]["events"]
-                if c[(p, hz)]["events"] else 0
-                for hz in rates if (p, hz) in c]
-        axes[0].plot(xs[:len(seen)], seen, label=p, **style)
+        rs = [c[(p, hz)] for hz in rates if (p, hz) in c]
+        xs = [r["hz"] / 1000.0 for r in rs]
+        # no edge made, or no event read: no point (a gap), not a zero
+        nan = float("nan")
+        seen = [100.0 * r["events"] / r["made"] if r["made"] else nan
+                for r in rs]
+        cost = [r["tx"] / r["events"] if r["events"] else nan for r in rs]
+        axes[0].plot(xs, seen, label=p, **style)
         axes[1].plot(xs, cost, label=p, **style)
     for ax, t in zip(axes, ("edges made that reached user space (%)",
                             "bus transactions (SPI: frames) per event")):
