@@ -4,6 +4,7 @@ clock window gpiobench printed (win=BUS:FROM:TO), their pin-change skew,
 and VCD output.
 """
 import bisect
+import functools
 
 
 class Bus:
@@ -189,6 +190,7 @@ def scope_name(s):
     return "".join(c if c.isalnum() or c == "_" else "_" for c in s)
 
 
+@functools.lru_cache(maxsize=None)
 def pin_wire(prefix, chip, pin):
     """A pin's wire name: PREFIX_BUS_NODE_pPIN, each part once. CHIP is
     "bus/node" as read() makes it; a PREFIX that already ends in that bus

@@ -168,12 +168,13 @@ def speed_rows(cells, speeds, ops, show, first=None):
     """Rows part, lines, path, op, [first(c) at the lowest speed], then
     show(c) per speed, for each part's largest line count."""
     rows = []
+    ix = {hz: index(cells, hz=hz) for hz in speeds}
     for part, nl in largest(cells):
         for pk in PATHS:
             for op in ops:
                 r = [part, nl, pk, op]
                 for hz in speeds:
-                    c = index(cells, hz=hz).get((part, nl, pk, op))
+                    c = ix[hz].get((part, nl, pk, op))
                     if first and hz == speeds[0]:
                         r.append(first(c))
                     r.append(show(c))
