@@ -113,13 +113,16 @@ mapfile -t BUSES < <("$DAEMON" "${DAEMON_ARGS[@]}" --print-qemu-args)
 # --- the guest ----------------------------------------------------------
 APPEND="console=ttyAMA0 panic=-1"
 # KUnit runs at boot: KUNIT picks suites by the kernel's own filter, a
-# selection of guest test files alone leaves KUnit out.
+# selection of guest test files alone leaves KUnit out; so does a bench
+# (every shard would run it again, and nothing reads it there).
 if [ "$MODE" = test ]; then
 	if [ -n "${KUNIT:-}" ]; then
 		APPEND+=" kunit.filter_glob=$KUNIT"
 	elif [ -n "$ARG" ]; then
 		APPEND+=" kunit.enable=0"
 	fi
+elif [ "$MODE" = bench ]; then
+	APPEND+=" kunit.enable=0"
 fi
 # A guest reboot ends QEMU, unless a lifecycle test wants the reboot.
 NOREBOOT=(-no-reboot)
