@@ -106,6 +106,36 @@ class Plan(unittest.TestCase):
         self.assertTrue(edges == ["all"] or
                         sorted(edges) == sorted(plan.edge_parts()))
 
+    def test_shards_of_a_selection(self):
+        # a selection's units cut once each, its other variables in every
+        # shard, its per-edge parts split between shards
+        d = tempfile.mkdtemp()
+        sel = os.path.join(d, "sel")
+        write(sel, '# x\nBENCH_PARTS="pcf8574 span24"\nBENCH_MAINLINE=0\n'
+              'BENCH_EXTRAS="stub irq-edges"\nBENCH_SPEEDS="100000"\n'
+              'BENCH_EDGE_PARTS="pca9555 pcf8574 mcp23017"\n')
+        quiet(plan.shards, 3, d, sel)
+        seen, edges = [], []
+        for k in "123":
+            s = select(os.path.join(d, k))
+            self.assertEqual(s["BENCH_SPEEDS"], "100000")
+            seen += s["BENCH_PARTS"].split() + s["BENCH_MAINLINE"].split()
+            seen += [x for x in s["BENCH_EXTRAS"].split() if x != "irq-edges"]
+            if "irq-edges" in s["BENCH_EXTRAS"].split():
+                edges += s["BENCH_EDGE_PARTS"].split()
+        self.assertEqual(sorted(seen), ["pcf8574", "span24", "stub"])
+        self.assertEqual(sorted(edges), ["mcp23017", "pca9555", "pcf8574"])
+
+    def test_selection_refused(self):
+        d = tempfile.mkdtemp()
+        sel = os.path.join(d, "sel")
+        for text in ('BENCH_PARTS="$(reboot)"\n', "echo hi\n",
+                     'BENCH_PARTS="nosuchpart"\n'):
+            write(sel, text)
+            with self.subTest(text=text):
+                with self.assertRaises(ValueError):
+                    quiet(plan.shards, 2, d, sel)
+
 
 CON = """boot noise
 # bench: 7.3.4+, N=8 (per-line paths), 24 (word paths), speeds 100000 400000
