@@ -242,7 +242,7 @@ help:
 	@echo "             writes each cover letter"
 	@echo "make post-series [TOPIC=NAME] [TRAILERS='Tested-by: ...']  topic series ready for"
 	@echo "             git send-email under your git identity (BUILD/KERNEL/post/TOPIC)"
-	@echo "make clean      the models, DT, guest programs and runs (not the kernels, not the packages)"
+	@echo "make clean      the models, DT, guest programs, runs and the shards' stored inputs (not the kernels, not the packages)"
 	@echo "make distclean  all of BUILD"
 	@echo "make help       this list"
 	@echo "Variables:"
@@ -582,7 +582,7 @@ checkpatch: $(KSRC)/.applied-patches
 	done; echo "checkpatch: $(words $(SERIES_PATCHES)) patches clean (--strict)"
 
 clean:
-	rm -rf $(B)/models $(B)/dtb $(foreach k,$(KERNELS),$(addprefix \
+	rm -rf $(B)/models $(B)/dtb $(B)/cas $(foreach k,$(KERNELS),$(addprefix \
 		$(B)/$(k)/,guest-bin run bench kselftest lifecycle))
 # --one-file-system: build/fresh-root may still hold bind mounts of the
 # host's /dev and /sys if a run of scripts/fresh-root.sh was killed.
