@@ -179,8 +179,8 @@ class Merge(unittest.TestCase):
         self.assertIn("win=i2c29:100:200", recs[1])
         self.assertTrue(recs[2].startswith("IRQ "))
         self.assertTrue(recs[3].startswith("MIN "))
-        self.assertTrue(any(l.startswith("BENCH-FAIL kind=shard shard=3")
-                            for l in out))
+        self.assertTrue(any(l.startswith("BENCH-FAIL kind=shard shard=3 "
+                                         "rc=1 ") for l in out))
         bus = read(os.path.join(d, "bus.log"))
         self.assertIn("start_ns=%d" % (100 + merge.SHIFT_NS), bus)
         self.assertIn("start_ns=100 ", bus)

@@ -18,6 +18,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
+import consolelog  # noqa: E402
 import samecounts  # noqa: E402
 import shardtime  # noqa: E402
 
@@ -173,6 +174,34 @@ class SameCounts(unittest.TestCase):
 
     def test_empty_run_differs(self):
         self.assertTrue(self.runs("", ""))
+
+
+class LeftOut(unittest.TestCase):
+    """A report with no records of its unit fails, unless the run's
+    selection left the unit out (make bench SELECT=FILE)."""
+    def left_out(self, text, tag):
+        t = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, t, True)
+        write(os.path.join(t, "console.log"), text)
+        return consolelog.left_out(os.path.join(t, "console.log"), tag)
+
+    def test_whole_run(self):
+        self.assertFalse(self.left_out("BENCH-EXIT=0\n", "IRQ"))
+
+    def test_selection(self):
+        sel = ('# bench: selection: BENCH_PARTS="pcf8574" '
+               'BENCH_EXTRAS="stub irq-edges"\n')
+        self.assertTrue(self.left_out(sel, "IRQ"))
+        self.assertTrue(self.left_out(sel, "MIN"))
+        # another shard ran the unit, or a failed shard was to
+        self.assertFalse(self.left_out(
+            sel + '# bench: selection: BENCH_EXTRAS="irq"\n', "IRQ"))
+        self.assertFalse(self.left_out(
+            sel + 'BENCH-FAIL kind=shard shard=2 rc=3 select: '
+            'BENCH_PARTS="" BENCH_EXTRAS="minimum"\n', "MIN"))
+        # a selection that leaves BENCH_EXTRAS as it is runs them all
+        self.assertFalse(self.left_out(
+            '# bench: selection: BENCH_PARTS="pcf8574"\n', "SPI"))
 
 
 class ShardTime(unittest.TestCase):
