@@ -42,7 +42,7 @@ while read -r name a b; do
 	mode) mode=$a ;;
 	paced) paced=$a ;;
 	kernel|initramfs|dtb|daemon|select)
-		[ -r "$b" ] || fail "input $name: $b: missing or unreadable on $(hostname)"
+		[ -r "$b" ] || fail "input $name: $b: missing or unreadable on $(uname -n)"
 		sum=$(sha256sum < "$b")
 		[ "${sum%% *}" = "$a" ] ||
 			fail "input $name: $b has sha256 ${sum%% *}, its manifest says $a: not booted"
@@ -55,7 +55,7 @@ for n in kernel initramfs dtb daemon select; do
 done
 case $mode in full|quick) ;; *) fail "$D/inputs: mode '$mode': want full or quick" ;; esac
 [ "$paced" = 1 ] && export PACED=1 || unset PACED
-echo "shard-run: shard $K on $(hostname), inputs checked ($D/inputs)"
+echo "shard-run: shard $K on $(uname -n), inputs checked ($D/inputs)"
 ZIMAGE=${IN[kernel]} INITRAMFS=${IN[initramfs]} BOARD_DTB=${IN[dtb]} \
 	DAEMON=${IN[daemon]} RUN=$D/r BENCH_OUT=$D BENCH_SELECT=${IN[select]} \
 	QUIET=progress "$HERE/scripts/vm.sh" bench "$mode"
