@@ -134,7 +134,7 @@ endif
 # job array over the shared build directory (scripts/slurm-shards.sh,
 # docs/cluster.md); SELECT=FILE: only the units a selection file names
 # (run-bench's BENCH_* variables), cut into JOBS shards. Taken from the
-# command line only (a cluster's login shell often sets CLUSTER), and
+# command line only (a cluster's login environment may set CLUSTER), and
 # checked now, before deps or any build.
 CLUSTERS := slurm
 BENCH_CLUSTER := $(if $(filter command line,$(origin CLUSTER)),$(CLUSTER))
@@ -454,7 +454,7 @@ measure-pl061: $(VM_DEPS)
 # then the daemon's own cost (bench-host) with its short set of
 # transactions: `make bench-host` alone runs the long one.
 bench: $(VM_DEPS)
-	@rc=0; PACED=1 CLUSTER='$(BENCH_CLUSTER)' $(STAGE) bench scripts/bench-shards.sh \
+	@rc=0; PACED=1 BENCH_CLUSTER='$(BENCH_CLUSTER)' $(STAGE) bench scripts/bench-shards.sh \
 		$(if $(filter 1,$(QUICK)),quick,full) $(JOBS) $(KB)/bench $(BENCH_SELECT) || rc=$$?; \
 	[ -s $(KB)/bench/console.log ] || exit $$rc; \
 	$(MAKE) -s bench-host QUICK=1 && \

@@ -11,7 +11,7 @@ console.log when given: a shard that failed in B on purpose
 (scripts/test-slurm.sh), whose records must then all be missing from B.
 Exit 0 when so; else 1, each difference printed.
 
-A record is a BENCH, IRQE, IRQ, MIN or STUB line: named by its key
+A record is a BENCH, IRQE, IRQ, MIN, SPI or STUB line: named by its key
 fields (and its place among the records of the same name: run-irq-edges
 drives each edge twice), compared on its count fields.
 """
@@ -31,7 +31,10 @@ FIELDS = {
     "IRQE": (("part", "req", "bus", "step"),
              ("events", "edges", "tx", "bytes", "irqs")),
     "IRQ": (("hz", "part", "req", "step"), ("events", "tx", "bytes", "irqs")),
-    "MIN": (("hz", "part", "drv", "nlines", "op", "path"), ("tx", "bytes")),
+    "MIN": (("hz", "part", "drv", "nlines", "op", "path"),
+            ("tx", "bytes", "segs", "bus_ns")),
+    "SPI": (("hz", "part", "drv", "bus", "path", "op", "lines", "chips",
+             "n"), ("tx", "bytes", "segs", "bus_ns")),
     "STUB": (("part",), ("probe", "bound", "probe_smbus_calls",
                          "inputs_read")),
 }

@@ -15,11 +15,13 @@
 # the shard. Nothing is shared between the guests but those read-only
 # inputs: each vm.sh has its own RUN (sockets, console, bus log), so two
 # shards cannot meet in one run directory.
-# CLUSTER: where the shards run: empty, all N here at once; slurm, as
-# one Slurm job array over the shared build directory
-# (scripts/slurm-shards.sh, docs/cluster.md).
+# BENCH_CLUSTER: where the shards run: empty, all N here at once;
+# slurm, as one Slurm job array over the shared build directory
+# (scripts/slurm-shards.sh, docs/cluster.md; make bench CLUSTER=slurm).
+# Not CLUSTER: a cluster's login environment may set that.
 # Environment: as scripts/vm.sh (the Makefile's B ZIMAGE INITRAMFS
-# DAEMON BOARD_DTB), PACED, CLUSTER, BENCH_FAIL_SHARD (shard-run.sh).
+# DAEMON BOARD_DTB), PACED, BENCH_CLUSTER, BENCH_FAIL_SHARD
+# (shard-run.sh).
 case ${1:-} in -h|--help)	# the header above is the usage
 	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
 	exit 0 ;;
@@ -35,8 +37,8 @@ case $N in ''|*[!0-9]*|0) echo "bench-shards: N=$N: want a number of guests, 1 o
 S=$OUT/shards
 rm -rf "$S" "$OUT/console.log" "$OUT/bus.log"
 mkdir -p "$S"
-CLUSTER=${CLUSTER:-}
-case $CLUSTER in ''|slurm) ;; *) echo "bench-shards: CLUSTER=$CLUSTER: want slurm or nothing" >&2; exit 2 ;; esac
+CLUSTER=${BENCH_CLUSTER:-}
+case $CLUSTER in ''|slurm) ;; *) echo "bench-shards: BENCH_CLUSTER=$CLUSTER: want slurm or nothing" >&2; exit 2 ;; esac
 if [ -n "$SELECT" ] && [ "$N" = 1 ]; then
 	mkdir -p "$S/1"
 	cp "$SELECT" "$S/1/select" || exit 2

@@ -6,7 +6,7 @@
 # run's report names the shard failed on purpose (BENCH_FAIL_SHARD, a
 # hook of scripts/shard-run.sh) and make bench fails; every other
 # record's counts equal the local run's, exactly (bench/samecounts.py:
-# BENCH, IRQE, STUB lines), and the failed shard's records are the ones
+# BENCH, IRQE, STUB lines of this selection), and the failed shard's records are the ones
 # missing; each shard's inputs manifest names the same content in both
 # runs; afterwards no munged, slurmctld, slurmd or slurmstepd of the
 # test is left (pgrep). The daemons are stopped on every way out.
@@ -99,7 +99,7 @@ bench() {
 # runs it (the reports and bench-host add nothing to the counts).
 say "local run: $JOBS shards here, no Slurm (scripts/bench-shards.sh)"
 mkdir -p "$W/local/bench"
-env -u CLUSTER -u BENCH_FAIL_SHARD PACED=1 timeout -k 30 "$LIMIT" \
+env -u BENCH_CLUSTER -u BENCH_FAIL_SHARD PACED=1 timeout -k 30 "$LIMIT" \
 	"$HERE/scripts/bench-shards.sh" quick "$JOBS" "$W/local/bench" "$SEL" \
 	> "$W/local/run.out" 2>&1
 rc=$?
