@@ -130,6 +130,22 @@ $(error make compare: A=$(SPEC_A) B=$(SPEC_B) rejected (above); nothing built)
 endif
 endif
 
+# make bench's shards: here (CLUSTER unset), or CLUSTER=slurm: one Slurm
+# job array over the shared build directory (scripts/slurm-shards.sh,
+# docs/cluster.md); SELECT=FILE: only the units a selection file names
+# (run-bench's BENCH_* variables), cut into JOBS shards. Taken from the
+# command line only (a cluster's login environment may set CLUSTER), and
+# checked now, before deps or any build.
+CLUSTERS := slurm
+BENCH_CLUSTER := $(if $(filter command line,$(origin CLUSTER)),$(CLUSTER))
+BENCH_SELECT := $(if $(filter command line,$(origin SELECT)),$(abspath $(SELECT)))
+ifneq ($(filter-out $(CLUSTERS),$(BENCH_CLUSTER))$(word 2,$(BENCH_CLUSTER)),)
+$(error CLUSTER=$(BENCH_CLUSTER): want one of $(CLUSTERS), or none (make bench runs its shards here))
+endif
+ifneq ($(and $(BENCH_SELECT),$(if $(wildcard $(BENCH_SELECT)),,1)),)
+$(error SELECT=$(SELECT): no such selection file)
+endif
+
 # make post-series, make check-upstream: which topic series of
 # patches/KERNEL/series (all of them but the stable backports unless
 # given; check-upstream leaves the block RFC to TOPIC=block).
@@ -177,7 +193,7 @@ DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 export B KB KERNEL KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
-	test-host test-guest test-lifecycle test-kernel fresh-test checkpatch check-builds \
+	test-host test-guest test-lifecycle test-kernel test-slurm fresh-test checkpatch check-builds \
 	check-upstream measure-pl061 compare drill review clean bench-host \
 	post-series test-post distclean
 .DEFAULT_GOAL := help
@@ -203,6 +219,8 @@ help:
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
 	@echo "make test-post  make post-series's files under a test identity, git send-email --dry-run"
 	@echo "make test-kernel  test-post, test-guest and test-lifecycle on KERNEL"
+	@echo "make test-slurm make bench CLUSTER=slurm through a one-node Slurm the test starts on"
+	@echo "             localhost, against the same selection run here (make test: first kernel)"
 	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
 	@echo "make bench-host the daemon's cost under the load driver, no QEMU (BASE_REV=REV: and that revision's)"
 	@echo "make measure-pl061  driver calls of a block operation on QEMU's pl061 (no get/set_multiple)"
@@ -224,7 +242,7 @@ help:
 	@echo "             writes each cover letter"
 	@echo "make post-series [TOPIC=NAME] [TRAILERS='Tested-by: ...']  topic series ready for"
 	@echo "             git send-email under your git identity (BUILD/KERNEL/post/TOPIC)"
-	@echo "make clean      the models, DT, guest programs and runs (not the kernels, not the packages)"
+	@echo "make clean      the models, DT, guest programs, runs and the shards' stored inputs (not the kernels, not the packages)"
 	@echo "make distclean  all of BUILD"
 	@echo "make help       this list"
 	@echo "Variables:"
@@ -234,6 +252,8 @@ help:
 	@echo "  DEBUG=1       a debug kernel (KASAN, lockdep, kmemleak); not with bench/compare/drill"
 	@echo "                unless DEBUG_BENCH=1"
 	@echo "  QUICK=1       the short bench matrix      JOBS=N  build jobs and bench guests (now $(JOBS))"
+	@echo "  CLUSTER=slurm bench: the JOBS shards as a Slurm job array (docs/cluster.md)"
+	@echo "  SELECT=FILE   bench: only the units the selection file names, in JOBS shards"
 	@echo "  CMD='...'     run, count                  CELL='...'  wire"
 	@echo "  T=NN KUNIT=SUITE  test-guest              V=1     count: the whole guest console"
 	@echo "  TOPIC=NAME    check-upstream, post-series TRAILERS='...'  post-series"
@@ -394,6 +414,13 @@ test-post: $(KSRC)/.applied-patches
 # Everything that needs a kernel, for one kernel.
 test-kernel: test-post test-guest test-lifecycle
 
+# make bench CLUSTER=slurm with a shard failing on purpose, through a
+# one-node Slurm that the test starts on localhost and stops, against
+# the same selection run here (scripts/test-slurm.sh). make test runs it
+# on the first kernel only: it tests the shards' plumbing, not a kernel.
+test-slurm: $(VM_DEPS)
+	@$(STAGE) slurm-test/$(KERNEL) scripts/test-slurm.sh
+
 # The host tests once, then each kernel in turn (a sub-make each, so that
 # every kernel-dependent path is its own). A failing kernel does not stop
 # the next one: a regression on one is seen beside the other's result.
@@ -403,7 +430,8 @@ RUN_START := $(shell date +%s)
 SUMMARY = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),:,/usr/bin/python3 -B scripts/summary.py)
 test: test-host
 	@failed=; for k in $(TEST_KERNELS); do \
-		$(MAKE) --no-print-directory test-kernel KERNEL=$$k || \
+		$(MAKE) --no-print-directory test-kernel KERNEL=$$k \
+			$$([ $$k = $(firstword $(TEST_KERNELS)) ] && echo test-slurm) || \
 			failed="$$failed $$k"; \
 	done; \
 	$(SUMMARY) test $(B) $(RUN_START) '$(TEST_KERNELS)' --failed "$$failed"; \
@@ -428,9 +456,10 @@ measure-pl061: $(VM_DEPS)
 # instruction counts (callgrind: the most of its time) are taken in one
 # shard's slot after its guest (HOST_IR), the CPU times after all guests.
 bench: $(VM_DEPS)
-	@rc=0; PACED=1 HOST_IR="env QUICK=1 sh expander-models/load/run.sh ir $(B)/models" \
+	@rc=0; PACED=1 BENCH_CLUSTER='$(BENCH_CLUSTER)' \
+		HOST_IR="env QUICK=1 sh $(CURDIR)/expander-models/load/run.sh ir $(abspath $(B))/models" \
 		$(STAGE) bench scripts/bench-shards.sh \
-		$(if $(filter 1,$(QUICK)),quick,full) $(JOBS) $(KB)/bench || rc=$$?; \
+		$(if $(filter 1,$(QUICK)),quick,full) $(JOBS) $(KB)/bench $(BENCH_SELECT) || rc=$$?; \
 	[ -s $(KB)/bench/console.log ] || exit $$rc; \
 	$(MAKE) -s bench-host QUICK=1 && \
 	$(STAGE) report /usr/bin/python3 bench/report.py $(KB)/bench && \
@@ -557,7 +586,7 @@ checkpatch: $(KSRC)/.applied-patches
 	done; echo "checkpatch: $(words $(SERIES_PATCHES)) patches clean (--strict)"
 
 clean:
-	rm -rf $(B)/models $(B)/dtb $(foreach k,$(KERNELS),$(addprefix \
+	rm -rf $(B)/models $(B)/dtb $(B)/cas $(foreach k,$(KERNELS),$(addprefix \
 		$(B)/$(k)/,guest-bin run bench kselftest lifecycle))
 # --one-file-system: build/fresh-root may still hold bind mounts of the
 # host's /dev and /sys if a run of scripts/fresh-root.sh was killed.

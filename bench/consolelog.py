@@ -67,3 +67,26 @@ def kernel_series(console, default=None):
     report of a 6.12 run made under KERNEL=7.3 is still 6.12's."""
     m = re.match(r"(\d+\.\d+)\.", guest_kernel(console) + ".")
     return m.group(1) if m else default
+
+
+# The unit of run-bench whose records each report reads (bench/plan.py's
+# EXTRAS).
+UNIT_OF = {"IRQ": "irq", "STORM": "irq-storm", "SPI": "spi", "MIN": "minimum"}
+
+
+def left_out(console, tag):
+    """True when the run's selection ran no unit that prints TAG lines
+    (make bench SELECT=FILE, a shard's selection): each guest's "# bench:
+    selection:" line and each failed shard's (bench/merge.py's
+    "BENCH-FAIL kind=shard ... select:") name BENCH_EXTRAS, and none
+    names TAG's unit. A whole run has no selection line: never."""
+    sels = [ln for ln in guestconsole.read(console)
+            if ln.startswith(("# bench: selection:",
+                              "BENCH-FAIL kind=shard "))]
+    if not sels:
+        return False
+    for ln in sels:
+        m = re.search(r'\bBENCH_EXTRAS="([^"]*)"', ln)
+        if not m or UNIT_OF[tag] in m.group(1).split():
+            return False
+    return True

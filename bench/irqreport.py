@@ -266,6 +266,11 @@ def cli(prog, what, parse_fn, report_fn, out_name, summary, doc=None):
     summary(rows, what report_fn returned). The exit status."""
     d = bench_dir(prog, doc)
     rows = parse_fn(os.path.join(d, "console.log"))
+    if not rows and consolelog.left_out(os.path.join(d, "console.log"),
+                                        what):
+        print("%s: no %s lines: the run's selection left them out" % (
+            prog, what))
+        return 0
     if not rows:
         print("%s: no %s lines in the console" % (prog, what),
               file=sys.stderr)

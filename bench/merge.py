@@ -100,7 +100,8 @@ def main(out, shards):
                             if not l.startswith("#")) \
                 if os.path.exists(sel) else "?"
             failed.append("BENCH-FAIL kind=shard shard=%d rc=%s select: %s"
-                          % (k + 1, rc if lines else "no-console", what))
+                          % (k + 1, rc if rc != "0" else "no-console",
+                             what))
         consoles.append([shift_win(l, k * SHIFT_NS) for l in lines])
         log = os.path.join(d, "bus.log")
         logs.append(log if os.path.exists(log) else None)

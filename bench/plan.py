@@ -3,11 +3,13 @@
 selections that rootfs-overlay/usr/lib/bench/run-bench reads (fw_cfg
 opt/bench/select; its header lists the variables).
 
-    plan.py shards N DIR [HOST...]
-                              cut the whole matrix into N shards:
-                              DIR/1/select .. DIR/N/select; HOST units
-                              (host-ir: the daemon's instruction
-                              counts) go to a shard's slot too, to run
+    plan.py shards N DIR [SELECT | HOST]
+                              cut the whole matrix (or the units that the
+                              selection file SELECT names, its other
+                              variables kept in every shard) into N
+                              shards: DIR/1/select .. DIR/N/select; a HOST
+                              unit (host-ir: the daemon's instruction
+                              counts) goes to a shard's slot too, to run
                               on the host after its guest (BENCH_HOST)
     plan.py review BASE OUT PATCH...
                               the cells the patches can change, on BASE
@@ -89,29 +91,85 @@ def select_text(parts, mainline, extras, **more):
     return "\n".join(lines) + "\n"
 
 
-def shards(n, out, host=()):
+def read_select(path):
+    """A selection file's variables (NAME="value" lines, as select_text
+    writes them and run-bench sources them); anything else is an error."""
+    sel = {}
+    with open(path) as f:
+        for i, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            m = re.match(r'^(BENCH_[A-Z_0-9]+)=("[^"$`\\]*"|[^"$`\\\s]*)$',
+                         line)
+            if not m:
+                raise ValueError("%s:%d: not a NAME=\"value\" line of "
+                                 "run-bench's BENCH_* variables: %s"
+                                 % (path, i, line))
+            sel[m.group(1)] = m.group(2).strip('"')
+    return sel
+
+
+def listed(value, every):
+    """A selection list: "all" (or 1) is every one, 0 none."""
+    if value in ("all", "1"):
+        return list(every)
+    return [] if value == "0" else value.split()
+
+
+def halves(edges):
+    """The per-edge parts in two units, each non-empty."""
+    h = {"irq-edges/1": edges[:len(edges) // 2],
+         "irq-edges/2": edges[len(edges) // 2:]}
+    return {k: v for k, v in h.items() if v}
+
+
+def select_units(sel):
+    """The units a selection runs, in units()' order, and its per-edge
+    parts (run-bench's defaults for what it leaves out)."""
+    parts = listed(sel.get("BENCH_PARTS", "all"), matrix_parts() + ["span24"])
+    main = listed(sel.get("BENCH_MAINLINE", "all"), MAINLINE)
+    extras = sel.get("BENCH_EXTRAS", " ".join(EXTRAS)).split()
+    for x in parts + main + extras:
+        if x not in units() and x not in EXTRAS:
+            raise ValueError("unknown unit %r in the selection" % x)
+    edges = listed(sel.get("BENCH_EDGE_PARTS", "all"), edge_parts())
+    chosen = parts + main + [u for x in extras for u in (
+        sorted(halves(edges)) if x == "irq-edges" else (x,))]
+    return [u for u in units() if u in chosen], edges
+
+
+def shards(n, out, select=None, host=()):
+    """Whole units into n shards, the costliest first, each to the shard
+    with the least work so far. select: a selection file whose units are
+    cut instead of the whole matrix, its other variables in every shard.
+    host: units of the host's (HOST_UNITS) weighed in too."""
+    base, todo, edges = {}, units(), edge_parts()
+    if select:
+        base = read_select(select)
+        todo, edges = select_units(base)
+        for k in ("BENCH_PARTS", "BENCH_MAINLINE", "BENCH_EXTRAS"):
+            base.pop(k, None)
     bins = [[] for _ in range(n)]
     load = [0] * n
-    for u in sorted(units() + list(host),
+    for u in sorted(todo + list(host),
                     key=lambda u: -WEIGHTS.get(u, DEFAULT_WEIGHT)):
         i = load.index(min(load))
         bins[i].append(u)
         load[i] += WEIGHTS.get(u, DEFAULT_WEIGHT)
     order = units()
-    edges = edge_parts()
-    halves = {"irq-edges/1": edges[:len(edges) // 2],
-              "irq-edges/2": edges[len(edges) // 2:]}
+    half = halves(edges)
     for i, b in enumerate(bins):
         d = os.path.join(out, str(i + 1))
         os.makedirs(d, exist_ok=True)
         b.sort(key=(order + list(host)).index)
-        eparts = [p for h in halves if h in b for p in halves[h]]
+        eparts = [p for h in half if h in b for p in half[h]]
         extras = []
         for u in b:
             x = u.split("/")[0]
             if x in EXTRAS and x not in extras:
                 extras.append(x)
-        more = {}
+        more = dict(base)
         if "irq-edges" in extras and len(eparts) < len(edges):
             more["BENCH_EDGE_PARTS"] = " ".join(eparts)
         if any(u in host for u in b):
@@ -262,9 +320,16 @@ def main(argv):
     if len(argv) >= 2 and argv[1] in ("-h", "--help"):
         print(__doc__.strip())
         return 0
-    if len(argv) >= 4 and argv[1] == "shards" and argv[2].isdigit() \
-            and int(argv[2]) > 0 and all(h in HOST_UNITS for h in argv[4:]):
-        shards(int(argv[2]), argv[3], tuple(argv[4:]))
+    if len(argv) in (4, 5) and argv[1] == "shards" and \
+            argv[2].isdigit() and int(argv[2]) > 0:
+        more = argv[4:]
+        host = tuple(a for a in more if a in HOST_UNITS)
+        select = next((a for a in more if a not in HOST_UNITS), None)
+        try:
+            shards(int(argv[2]), argv[3], select, host)
+        except (OSError, ValueError) as e:
+            print("plan: %s" % e, file=sys.stderr)
+            return 2
         return 0
     if len(argv) >= 5 and argv[1] == "review" and \
             argv[2] in ("mainline", "series"):

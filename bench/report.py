@@ -19,6 +19,7 @@ import buslog
 import consolelog
 from matrix import OPS, PATHS, path_kind
 import mainline
+import shardtime
 import wire
 
 # The package catalogue/ from the repository's top.
@@ -644,7 +645,10 @@ def failed_cells(console):
     with open(console, errors="replace") as f:
         for line in f:
             line = line.rstrip("\n")
-            if line.startswith("BENCH-FAIL "):
+            if line.startswith("BENCH-FAIL kind=shard "):
+                # merge.py's: no guest of its own, no messages before it
+                failed.append((line[len("BENCH-FAIL "):], []))
+            elif line.startswith("BENCH-FAIL "):
                 failed.append((line[len("BENCH-FAIL "):], last[-2:]))
             elif not line.startswith(("BENCH ", "MIN ", "# progress")):
                 last.append(line.strip())
@@ -653,10 +657,14 @@ def failed_cells(console):
 
 def section_failed(failed, out):
     """A run with failed cells still gets its report; the failures first."""
+    shards = sum(c.startswith("kind=shard ") for c, _ in failed)
     out += ["## Failed cells", "",
-            "%d cell(s) failed in the guest and are missing from every table "
-            "below; `make bench` exits non-zero. The kernel's last messages "
-            "before each:" % len(failed), ""]
+            "%d cell(s) failed in the guest%s and are missing from every "
+            "table below; `make bench` exits non-zero. The kernel's last "
+            "messages before each:" % (len(failed) - shards, (
+                ", and %d shard(s) of the run failed (`kind=shard`: its "
+                "selection named; none of its cells ran)" % shards)
+                if shards else ""), ""]
     out += ["- `%s`: %s" % (cell, "; ".join("`%s`" % m for m in msgs) or "-")
             for cell, msgs in failed]
     out.append("")
@@ -719,6 +727,7 @@ def main():
            "`block-sysfs` /sys/class/gpioblock/<block>/value. Free chips "
            "for the first three, block-owned twins for the last two.", "",
            latency_method(cells + extra, pairs), ""]
+    shardtime.section(out_dir, out)
     failed = failed_cells(os.path.join(out_dir, "console.log"))
     if failed:
         section_failed(failed, out)

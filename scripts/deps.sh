@@ -32,12 +32,16 @@ cd "$(dirname "$0")/.."
 #                          send-email dies
 #   sparse yamllint        make check-upstream (scripts/check-sparse.sh,
 #                          scripts/check-dt-bindings.sh)
+#   slurm-wlm munge        make bench CLUSTER=slurm (sbatch, squeue, scancel:
+#                          scripts/slurm-shards.sh) and its test, which starts
+#                          its own one-node Slurm (slurmctld, slurmd, munged:
+#                          scripts/tests/slurm-test.sh); docs/cluster.md
 HOST_PKGS="qemu-system-arm gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 linux-source-6.12 device-tree-compiler libfdt-dev make gcc libc6-dev bc bison
 flex libssl-dev libelf-dev cpio xz-utils gzip kmod rsync perl git procps
 python3 python3-matplotlib python3-ply python3-git clang libclang-rt-14-dev
 sigrok-cli valgrind git-email libmailtools-perl sparse
-yamllint"
+yamllint slurm-wlm munge"
 # bash (and its libtinfo6): the upstream kselftest gpio-mockup.sh is a
 # bash script.
 GUEST_PKGS="busybox-static libc6 gpiod libgpiod2 i2c-tools libi2c0 bash

@@ -109,11 +109,41 @@ class Plan(unittest.TestCase):
 
     def test_host_unit_in_one_shard(self):
         d = tempfile.mkdtemp()
-        quiet(plan.shards, 2, d, ("host-ir",))
+        quiet(plan.shards, 2, d, None, ("host-ir",))
         host = [select(os.path.join(d, k)).get("BENCH_HOST", "")
                 for k in "12"]
         self.assertEqual(sorted(host), ["", "ir"])
         self.assertEqual(plan.main(["plan.py", "shards", "2", d, "x"]), 2)
+
+    def test_shards_of_a_selection(self):
+        # a selection's units cut once each, its other variables in every
+        # shard, its per-edge parts split between shards
+        d = tempfile.mkdtemp()
+        sel = os.path.join(d, "sel")
+        write(sel, '# x\nBENCH_PARTS="pcf8574 span24"\nBENCH_MAINLINE=0\n'
+              'BENCH_EXTRAS="stub irq-edges"\nBENCH_SPEEDS="100000"\n'
+              'BENCH_EDGE_PARTS="pca9555 pcf8574 mcp23017"\n')
+        quiet(plan.shards, 3, d, sel)
+        seen, edges = [], []
+        for k in "123":
+            s = select(os.path.join(d, k))
+            self.assertEqual(s["BENCH_SPEEDS"], "100000")
+            seen += s["BENCH_PARTS"].split() + s["BENCH_MAINLINE"].split()
+            seen += [x for x in s["BENCH_EXTRAS"].split() if x != "irq-edges"]
+            if "irq-edges" in s["BENCH_EXTRAS"].split():
+                edges += s["BENCH_EDGE_PARTS"].split()
+        self.assertEqual(sorted(seen), ["pcf8574", "span24", "stub"])
+        self.assertEqual(sorted(edges), ["mcp23017", "pca9555", "pcf8574"])
+
+    def test_selection_refused(self):
+        d = tempfile.mkdtemp()
+        sel = os.path.join(d, "sel")
+        for text in ('BENCH_PARTS="$(reboot)"\n', "echo hi\n",
+                     'BENCH_PARTS="nosuchpart"\n'):
+            write(sel, text)
+            with self.subTest(text=text):
+                with self.assertRaises(ValueError):
+                    quiet(plan.shards, 2, d, sel)
 
 
 CON = """boot noise
@@ -158,8 +188,8 @@ class Merge(unittest.TestCase):
         self.assertIn("win=i2c29:100:200", recs[1])
         self.assertTrue(recs[2].startswith("IRQ "))
         self.assertTrue(recs[3].startswith("MIN "))
-        self.assertTrue(any(l.startswith("BENCH-FAIL kind=shard shard=3")
-                            for l in out))
+        self.assertTrue(any(l.startswith("BENCH-FAIL kind=shard shard=3 "
+                                         "rc=1 ") for l in out))
         bus = read(os.path.join(d, "bus.log"))
         self.assertIn("start_ns=%d" % (100 + merge.SHIFT_NS), bus)
         self.assertIn("start_ns=100 ", bus)

@@ -181,6 +181,15 @@ class BadInput(unittest.TestCase):
             self.refused(goal + ["DEBUG=1"],
                          r"debug \(KASAN, lockdep\) kernel.*DEBUG_BENCH=1")
 
+    def test_unknown_cluster(self):
+        for c in ("pbs", "slurm slurm"):
+            self.refused(["bench", "CLUSTER=" + c],
+                         r"CLUSTER=.*: want one of slurm, or none")
+
+    def test_missing_selection(self):
+        self.refused(["bench", "SELECT=" + self.tmp + "/none"],
+                     r"SELECT=.*/none: no such selection file")
+
     def test_unknown_kernel(self):
         self.refused(["bench", "KERNEL=5.10"], r"KERNEL=5\.10: want one of")
 
@@ -296,7 +305,8 @@ class Help(unittest.TestCase):
                              f"make help does not list {t}")
         for v in ("KERNEL=", "BUILD=", "JOBS=", "V=1", "DEBUG=1", "QUICK=1",
                   "CMD=", "CELL=", "T=", "KUNIT=", "TOPIC=", "TRAILERS=",
-                  "BASE_REV=", "PATCHES=", "DEBUG_BENCH=1"):
+                  "BASE_REV=", "PATCHES=", "DEBUG_BENCH=1",
+                  "CLUSTER=slurm", "SELECT="):
             self.assertIn(v, out)
         # sparse is skipped on 7.3 (scripts/check-sparse.sh)
         self.assertRegex(out, r"sparse where.*\n.*7\.3 skips it")
