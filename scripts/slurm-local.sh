@@ -24,9 +24,9 @@ CONF=$D/slurm.conf
 export SLURM_CONF=$CONF
 die() { echo "slurm-local: $*" >&2; exit 2; }
 
-# ours: the pids of processes whose command line names DIR (munged's
-# socket, slurmctld's and slurmd's -f).
-ours() { pgrep -f -- "$D/" | grep -vx "$$" || true; }
+# ours: the pids of this DIR's daemons: munged, slurmctld or slurmd
+# whose command line names DIR (munged's socket, the others' -f).
+ours() { pgrep -f -- "^(munged|slurmctld|slurmd) .*$D/" || true; }
 
 stop_pid() {	# NAME PIDFILE
 	local p

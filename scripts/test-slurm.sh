@@ -47,8 +47,28 @@ for f in "${ASIDE[@]}"; do
 	[ -e "$f" ] && mv "$f" "$W/aside/$(basename "$f")"
 done
 stepds_before=$(pgrep -x slurmstepd | tr '\n' ' ')
+# bounded OUT CMD...: CMD under timeout, its output in OUT, waited on in
+# the background, so that a signal to this script runs cleanup at once
+# (bash holds a trap until a foreground child ends); timeout hands the
+# signal on to CMD's whole process group (make, its guests, sbatch's
+# waiter, which cancels the job array).
+CHILD=
+bounded() {
+	local out=$1 rc
+	shift
+	timeout -k 30 "$LIMIT" "$@" > "$out" 2>&1 < /dev/null &
+	CHILD=$!
+	wait "$CHILD"
+	rc=$?
+	CHILD=
+	return $rc
+}
 cleanup() {
 	local rc=$?
+	if [ -n "$CHILD" ]; then
+		kill -TERM "$CHILD" 2>/dev/null
+		wait "$CHILD" 2>/dev/null
+	fi
 	"$HERE/scripts/slurm-local.sh" stop "$SL" >/dev/null 2>&1 ||
 		echo "test-slurm: slurm-local.sh stop $SL failed" >&2
 	for f in "${ASIDE[@]}"; do
@@ -86,10 +106,9 @@ bench() {
 	local out=$1
 	shift
 	mkdir -p "$out"
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS timeout -k 30 "$LIMIT" \
+	bounded "$out/make.out" env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
 		make -C "$HERE" --no-print-directory bench BUILD="$B" \
-		KERNEL="$KERNEL" QUICK=1 JOBS="$JOBS" SELECT="$SEL" "$@" \
-		> "$out/make.out" 2>&1
+		KERNEL="$KERNEL" QUICK=1 JOBS="$JOBS" SELECT="$SEL" "$@"
 	echo $? > "$out/make.rc"
 	grep -a '^bench: shard\|^slurm-shards\|^merge:\|^bench: [0-9]\|FAILED' "$out/make.out" | sed 's/^/  /'
 	cp -r "$KB/bench" "$out/bench" 2>/dev/null
@@ -99,9 +118,8 @@ bench() {
 # runs it (the reports and bench-host add nothing to the counts).
 say "local run: $JOBS shards here, no Slurm (scripts/bench-shards.sh)"
 mkdir -p "$W/local/bench"
-env -u BENCH_CLUSTER -u BENCH_FAIL_SHARD PACED=1 timeout -k 30 "$LIMIT" \
-	"$HERE/scripts/bench-shards.sh" quick "$JOBS" "$W/local/bench" "$SEL" \
-	> "$W/local/run.out" 2>&1
+bounded "$W/local/run.out" env -u BENCH_CLUSTER -u BENCH_FAIL_SHARD \
+	PACED=1 "$HERE/scripts/bench-shards.sh" quick "$JOBS" "$W/local/bench" "$SEL"
 rc=$?
 grep -a '^bench: shard\|^merge:\|^bench: [0-9]' "$W/local/run.out" | sed 's/^/  /'
 [ $rc = 0 ] || fail "the local run exited $rc: $(tail -n 5 "$W/local/run.out")"
@@ -145,13 +163,10 @@ done
 	--missing-from "$L/shards/$FAIL" || fail "counts differ (above)"
 
 # Nothing of the test's Slurm left.
-left=$(pgrep -f -- "$SL/")
+left=$(pgrep -f -- "^(munged|slurmctld|slurmd) .*$SL/")
 [ -z "$left" ] || fail "left running: $(ps -o pid=,args= -p "${left//$'\n'/,}")"
 for p in $(pgrep -x slurmstepd); do
 	case " $stepds_before " in *" $p "*) ;; *) fail "slurmstepd $p left running" ;; esac
-done
-for d in munged slurmctld slurmd; do
-	pgrep -f -- "$d.*$SL" >/dev/null && fail "$d of the test still runs"
 done
 
 if [ "$fails" = 0 ]; then
