@@ -47,8 +47,10 @@ if [ -n "$SELECT" ] && [ "$N" = 1 ]; then
 	mkdir -p "$S/1"
 	cp "$SELECT" "$S/1/select" || exit 2
 else
+	host=	# the host's unit, with the whole matrix only
+	[ -z "$SELECT" ] && [ -n "${HOST_IR:-}" ] && host=host-ir
 	/usr/bin/python3 -B "$HERE/bench/plan.py" shards "$N" "$S" ${SELECT:+"$SELECT"} \
-		${SELECT:-${HOST_IR:+host-ir}} | sed 's/^/bench: /'
+		$host | sed 's/^/bench: /'
 	[ "${PIPESTATUS[0]}" = 0 ] || exit 2
 fi
 "$HERE/scripts/shard-inputs.sh" "$S" "$N" "$MODE" || exit 2
