@@ -184,14 +184,55 @@ def plot(s, parts, speeds, path):
 EDGE_KEYS = ("events", "tx", "bytes", "irqs")
 EDGE_REQS = ("both", "rising", "falling", "unmasked", "shared")
 UNMEASURED = "not measured: no INT wired, or no irqchip in its driver"
+# Requests whose edge a read of gpiolib's names (a both-edge event).
+NAMED_BY_READ = ("both", "unmasked")
+# Parts the board wires so that more than one handler reads per edge: the
+# MCP23S17 pair shares INTA and its chip select (dts/interrupts-drivers.
+# dtsi), so both parts' handlers read on every edge of either.
+HANDLERS = {"mcp23s17": 2}
+
+
+def minimum(p, req):
+    """(tx, bytes) a driver needs at least per edge for that request, from
+    the catalogue's irq_min: the handler (times the handlers the board
+    runs for the part), plus the read naming the event of a both-edge
+    request; None where there is no single figure (not worked out, or a
+    shared net: another chip's handler reads too)."""
+    m = p.irq_min()
+    if m is None or req == "shared":
+        return None
+    (ht, hb), (rt, rb) = m
+    k = HANDLERS.get(p.name, 1)
+    tx, nbytes = k * ht, k * hb
+    if req in NAMED_BY_READ:
+        tx, nbytes = tx + rt, nbytes + rb
+    return tx, nbytes
+
+
+def versus(mins, steps):
+    """The "vs minimum" cell: "at" when no edge costs more than mins,
+    else "above: +TX tx, +BYTES bytes" for the worst edge; - without a
+    minimum or a measurement."""
+    if mins is None or not any(steps):
+        return "-"
+    tx = max(r["tx"] for e in steps for r in e) - mins[0]
+    nbytes = max(r["bytes"] for e in steps for r in e) - mins[1]
+    if tx <= 0 and nbytes <= 0:
+        return "at"
+    return "above: %+d tx, %+d bytes" % (tx, nbytes)
+
+
+def min_cell(mins):
+    return "%d / %d" % mins if mins else "-"
 
 
 def edge_rows(parts, rows):
     """The per-edge table: one row per INT-capable catalogue part (int
     not "none") and request kind measured, "falling" (step 0) and
     "rising" (step 1) edges as tx/bytes, irqs and events (a spread:
-    min-max); a part
-    with INT that no run measured gets one row saying so."""
+    min-max), the catalogue's minimum for the request and how far the
+    costlier edge is above it; a part with INT that no run measured gets
+    one row saying so."""
     cells = {}
     for r in rows:
         cells.setdefault((r["part"], r["req"]), []).append(r)
@@ -202,7 +243,7 @@ def edge_rows(parts, rows):
         reqs = [q for q in EDGE_REQS if (p.name, q) in cells]
         if not reqs:
             out.append([p.name, p["driver"], "-", "-", "-", "-", "-",
-                        UNMEASURED])
+                        UNMEASURED, min_cell(minimum(p, "both")), "-"])
             continue
         for q in reqs:
             rs = cells[(p.name, q)]
@@ -215,6 +256,8 @@ def edge_rows(parts, rows):
             for k in ("irqs", "events"):
                 row.append(" / ".join(spread([r[k] for r in e]) if e
                                       else "-" for e in steps))
+            mins = minimum(p, q)
+            row += [min_cell(mins), versus(mins, steps)]
             out.append(row)
     return out
 
@@ -223,7 +266,8 @@ def report_edges(rows, out_dir, parts=None):
     parts = parts if parts is not None else core.load()
     head = ["part", "driver", "request", "bus", "falling: tx / bytes",
             "rising: tx / bytes", "irqs: falling / rising",
-            "events: falling / rising"]
+            "events: falling / rising", "minimum: tx / bytes",
+            "vs minimum"]
     trs = edge_rows(parts, rows)
     md = ["## Expander interrupts: bus cost per edge, every INT-capable "
           "part", "",
@@ -243,7 +287,15 @@ def report_edges(rows, out_dir, parts=None):
           "(min-max) is a driver's lost first edge; events 0 where the "
           "edge was asked for is a lost edge (the guest suite's "
           "51-irq-drivers fails on either); pinctrl-aw9523 takes "
-          "both-edge requests only (no rising or falling cells).",
+          "both-edge requests only (no rising or falling cells). "
+          "`minimum`: the fewest transactions (frames) and bytes the "
+          "chip's datasheet allows a handler per edge (catalogue/"
+          "parts.tsv, irq_min; why: irq_why, shown in "
+          "expander-models/README.md), plus the read naming a both-edge "
+          "event, times the handlers that read per edge (the MCP23S17 "
+          "pair: two); none for `shared`. `vs minimum`: `at`, or how far "
+          "the costlier edge is above it (the catalogue's irq_why says "
+          "why).",
           "",
           table(head, trs), ""]
     write_section(out_dir, "irq-edges", md, head, trs)

@@ -8,6 +8,7 @@ import re
 HERE = os.path.dirname(os.path.abspath(__file__))
 PATH = os.path.join(HERE, "parts.tsv")
 RULE = re.compile(r"^(?:-|\d+|(?:(\d+)\*)?g(?:\+(\d+))?)$")
+IRQ_MIN = re.compile(r"^(?:-|\?|(\d+)/(\d+) (\d+)/(\d+))$")
 
 
 class CatalogueError(Exception):
@@ -54,6 +55,15 @@ class Part(dict):
 
     def on_board(self):
         return self["board"] == "yes"
+
+    def irq_min(self):
+        """The irq_min column: ((tx, bytes) of the handler, (tx, bytes) of
+        the read naming a both-edge event), or None for - and ?."""
+        m = IRQ_MIN.match(self["irq_min"])
+        if not m or not m.group(1):
+            return None
+        v = [int(x) for x in m.groups()]
+        return (v[0], v[1]), (v[2], v[3])
 
 
 def groups_of(mask):
@@ -117,6 +127,12 @@ def load(path=PATH):
             if not RULE.match(p[col]):
                 raise CatalogueError("%s:%d: %s %r is no rule"
                                      % (path, no, col, p[col]))
+        if not IRQ_MIN.match(p["irq_min"]):
+            raise CatalogueError("%s:%d: irq_min %r is not H/B R/B, - or ?"
+                                 % (path, no, p["irq_min"]))
+        if (p["irq_min"] == "-") != p["int"].startswith("none"):
+            raise CatalogueError("%s:%d: irq_min is - exactly when int is "
+                                 "none" % (path, no))
         parts.append(p)
     names = [p.name for p in parts]
     dup = {n for n in names if names.count(n) > 1}

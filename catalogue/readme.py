@@ -44,6 +44,21 @@ def minimum_of(p):
     return out
 
 
+def int_of(p):
+    """The INT cell: the int column, then the handler's minimum per edge
+    (irq_min, irq_why)."""
+    m = p.irq_min()
+    if m is None:
+        return p["int"] if p["irq_min"] == "-" else "%s. Per edge: %s" % (
+            p["int"], p["irq_why"])
+    unit = "frame" if p["bus"] == "spi" else "transaction"
+    (ht, hb), (rt, rb) = m
+    return "%s. Per edge at least %d %s%s, %d bytes (naming a both-edge " \
+        "event: + %d, %d bytes): %s" % (
+            p["int"], ht, unit, "" if ht == 1 else "s", hb, rt, rb,
+            p["irq_why"])
+
+
 def at_of(board, p):
     """{at}: the part's rows in the guest's tables."""
     out = []
@@ -79,7 +94,7 @@ def row(board, p):
     checks = p["checks"].replace("{at}", at_of(board, p)).replace(
         "{board}", board_of(board, p))
     return [p.name, lines_of(p), "%s, %s" % (p["driver"], ", ".join(
-        p.compatibles)), p["int"], minimum_of(p), p["modelled"], p["notes"],
+        p.compatibles)), int_of(p), minimum_of(p), p["modelled"], p["notes"],
         p["host_tests"], checks]
 
 

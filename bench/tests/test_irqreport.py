@@ -44,12 +44,36 @@ class EdgeTable(unittest.TestCase):
                          ["3 / 13", "-", "1 / -", "0 / -"])
         self.assertEqual(t[("sx1503", "both")][6:8], ["1 / 1", "1 / 1"])
 
+    def test_minimum_from_the_catalogue(self):
+        # sx1503: handler 5/19, the read naming a both-edge event 1/4
+        # (catalogue/parts.tsv irq_min); a rising request is not named
+        # by a read; the costlier edge decides.
+        t = {(r[0], r[2]): r for r in
+             irqreport.edge_rows(self.parts, self.rows)}
+        self.assertEqual(t[("sx1503", "both")][8:], ["6 / 23", "at"])
+        self.assertEqual(t[("sx1503", "rising")][8:], ["5 / 19", "at"])
+        rows = self.rows + [dict(part="sx1503", req="falling",
+                                 bus="i2c12", step="0", events=1, tx=6,
+                                 bytes=22, irqs=1)]
+        t = {(r[0], r[2]): r for r in
+             irqreport.edge_rows(self.parts, rows)}
+        self.assertEqual(t[("sx1503", "falling")][8:],
+                         ["5 / 19", "above: +1 tx, +3 bytes"])
+
+    def test_minimum_of_a_pair_and_of_a_shared_net(self):
+        p = core.by_name(self.parts)
+        # two MCP23S17 handlers per edge (the board's pair), 1/8 each
+        self.assertEqual(irqreport.minimum(p["mcp23s17"], "rising"),
+                         (2, 16))
+        self.assertEqual(irqreport.minimum(p["mcp23s17"], "both"), (3, 20))
+        self.assertIsNone(irqreport.minimum(p["pca9555"], "shared"))
+
     def test_int_parts_only_and_unwired_named(self):
         t = irqreport.edge_rows(self.parts, self.rows)
         names = {r[0] for r in t}
         self.assertNotIn("pca9557", names)      # no INT pin
         self.assertIn(["pca9555", "gpio-pca953x", "-", "-", "-", "-",
-                       "-", irqreport.UNMEASURED], t)
+                       "-", irqreport.UNMEASURED, "2 / 9", "-"], t)
 
     def test_section_written(self):
         irqreport.report_edges(self.rows, self.dir, self.parts)

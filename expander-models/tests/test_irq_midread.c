@@ -291,6 +291,47 @@ TEST(mcp23017_second_edge_is_in_gpio_only)
 }
 
 /*
+ * The same with the handler's one sequential read (IOCON.SEQOP clear:
+ * DS20001952C 3.2.2.3, "the master clocks the next byte pointed to by
+ * the address pointer"): INTFA, INTFB, INTCAPA, INTCAPB, GPIOA, GPIOB
+ * from 0x0e in one transaction (bytes 0-2: address, register, address
+ * again; INTFA is byte 3). The edge back armed before the INTCAPA byte
+ * (byte 5): INTF and INTCAP keep the first edge, the INTCAPA byte clears
+ * the interrupt, and only the GPIOA byte shows the second one. One
+ * armed before the GPIOA byte (byte 7) is a new interrupt that the
+ * GPIOA byte clears at once: the read's GPIOA is its only trace.
+ */
+TEST(mcp23017_second_edge_in_one_sequential_read)
+{
+	struct chip *c = one("microchip,mcp23017", 0x20);
+	uint64_t w;
+
+	CHECK_EQ(reg_write(r.b, 0x20, 0x0c, 0x08), 0);	/* GPPUA */
+	CHECK_EQ(reg_write(r.b, 0x20, 0x04, 0x08), 0);	/* GPINTENA */
+	ext(c, 3, 0);
+	CHECK_EQ(c->irq, 1);
+	arm(c, 3, -1, 1, 5);
+	w = bulk(0x20, 0x0e, 6);
+	CHECK_EQ(fired(), 1);
+	CHECK_EQ(w & 0xff, 0x08);			/* INTFA */
+	CHECK_EQ((w >> 16) & 0xff, 0xf7);		/* INTCAPA */
+	CHECK_EQ((w >> 32) & 0xff, 0xff);		/* GPIOA */
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(reg_read(r.b, 0x20, 0x0e), 0x00);
+	/* Before the GPIOA byte: an interrupt that byte clears. */
+	ext(c, 3, 0);
+	CHECK_EQ(c->irq, 1);
+	arm(c, 3, -1, 1, 7);
+	w = bulk(0x20, 0x0e, 6);
+	CHECK_EQ(fired(), 1);
+	CHECK_EQ(w & 0xff, 0x08);
+	CHECK_EQ((w >> 16) & 0xff, 0xf7);
+	CHECK_EQ((w >> 32) & 0xff, 0xff);
+	CHECK_EQ(c->irq, 0);
+	CHECK_EQ(reg_read(r.b, 0x20, 0x0e), 0x00);
+}
+
+/*
  * SX1503 (pinctrl-sx150x's handler: InterruptSource read, then the
  * bits read written back as 1s, one byte per transfer: the part keeps
  * its register pointer, models/sx150x.c). Datasheet, RegInterruptSource:
@@ -418,6 +459,7 @@ int main(void)
 	RUN(pcf8575_edge_after_its_port_was_read_is_kept);
 	RUN(max7321_edge_during_the_read_is_flagged);
 	RUN(mcp23017_second_edge_is_in_gpio_only);
+	RUN(mcp23017_second_edge_in_one_sequential_read);
 	RUN(sx1503_other_line_between_read_and_clear_is_kept);
 	RUN(cy8c9520_edge_after_the_status_read_is_kept);
 	RUN(adnp_edge_after_the_isr_read_is_kept);
