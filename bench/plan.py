@@ -40,12 +40,12 @@ ALL_PATHS = "sysfs cdev-line cdev-multi block-dev block-sysfs"
 MAINLINE_PATHS = "sysfs cdev-line cdev-multi"
 # Guest seconds per unit in a full run (all three speeds), measured once
 # (bench/README.md, "Shards"); a unit not listed weighs DEFAULT_WEIGHT.
-WEIGHTS = {"pca9555": 42, "tca6408": 25, "tca6424": 17, "pcf8574": 23,
-           "pcf8575": 33, "max7321": 20, "max7325": 37, "fxl6408": 18,
-           "mcp23017": 20, "span24": 13, "aggregator": 23,
-           "gpiod-tools": 37, "gpiod2-tools": 8, "stub": 7, "irq": 17,
-           "irq-edges/1": 44, "irq-edges/2": 44, "irq-storm": 22, "spi": 30,
-           "minimum": 48, "host-ir": 55}
+WEIGHTS = {"pca9555": 32, "tca6408": 22, "tca6424": 16, "pcf8574": 24,
+           "pcf8575": 28, "max7321": 22, "max7325": 30, "fxl6408": 11,
+           "mcp23017": 13, "span24": 12, "aggregator": 25,
+           "gpiod-tools": 42, "gpiod2-tools": 18, "stub": 8, "irq": 14,
+           "irq-edges/1": 43, "irq-edges/2": 44, "irq-storm": 22, "spi": 28,
+           "minimum": 52, "host-ir": 55}
 # Work of the host's, not the guest's, that can share a slot: its counts
 # do not depend on what else runs (scripts/bench-shards.sh runs it).
 HOST_UNITS = ("host-ir",)

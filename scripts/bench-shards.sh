@@ -47,8 +47,10 @@ if [ -n "$SELECT" ] && [ "$N" = 1 ]; then
 	mkdir -p "$S/1"
 	cp "$SELECT" "$S/1/select" || exit 2
 else
-	host=	# the host's unit, with the whole matrix only
-	[ -z "$SELECT" ] && [ -n "${HOST_IR:-}" ] && host=host-ir
+	# the host's unit, with the whole matrix only, if it has work
+	host=
+	[ -z "$SELECT" ] && [ -n "${HOST_IR:-}" ] &&
+		! IR_CHECK=1 $HOST_IR > /dev/null 2>&1 && host=host-ir
 	/usr/bin/python3 -B "$HERE/bench/plan.py" shards "$N" "$S" ${SELECT:+"$SELECT"} \
 		$host | sed 's/^/bench: /'
 	[ "${PIPESTATUS[0]}" = 0 ] || exit 2

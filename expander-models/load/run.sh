@@ -117,6 +117,14 @@ res=$O/load/results.txt
 # such run. A rebuilt daemon has another hash.
 cache=$O/load/ir-cache
 mkdir -p "$cache"
+# Every cell of this daemon counted (for these NCG): a stamp, so that
+# make bench gives the unit host-ir a shard's slot only when there is
+# work (IR_CHECK=1 with mode ir: exit 0 if there is none).
+stamp=$cache/complete-$(sha256sum "$daemon" "$lg" | sha256sum | cut -c1-16)-$NCG
+if [ "$mode" = ir ] && [ "${IR_CHECK:-0}" = 1 ]; then
+	[ -e "$stamp" ]
+	exit
+fi
 ir() {	# DAEMON ARGS...: total instructions of one run under callgrind
 	d=$1; shift
 	key=$({ sha256sum "$d" "$lg" | cut -d' ' -f1
@@ -171,6 +179,7 @@ for bc in "1 1" "1 40" "8 8" "8 40" "8 256" "64 64" "64 256"; do
 		done
 	done
 done
+touch "$stamp"
 [ "$mode" = ir ] && { rm -f "$res.tmp"; exit 0; }
 # Saturation: every bus as busy as one transfer in flight lets it, log on.
 for b in 1 8; do
