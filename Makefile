@@ -194,7 +194,7 @@ export B KB KERNEL KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
 .PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
 	test-host test-guest test-lifecycle test-kernel test-slurm fresh-test checkpatch check-builds \
-	check-upstream measure-pl061 compare drill review clean bench-host \
+	check-upstream measure-pl061 compare drill review clean bench-host bench-speedup \
 	post-series test-post distclean
 .DEFAULT_GOAL := help
 
@@ -223,6 +223,7 @@ help:
 	@echo "             localhost, against the same selection run here (make test: first kernel)"
 	@echo "make fresh-test make test in a fresh clone inside a new minimal Debian 12 root (as CI)"
 	@echo "make bench-host the daemon's cost under the load driver, no QEMU (BASE_REV=REV: and that revision's)"
+	@echo "make bench-speedup  the guest bench one guest at a time, then JOBS at once: same counts, the speed-up"
 	@echo "make measure-pl061  driver calls of a block operation on QEMU's pl061 (no get/set_multiple)"
 	@echo "make compare A=SPEC B=SPEC  two kernels of KERNEL from two patch sets, same matrix, what changed"
 	@echo "             per cell. SPEC: series (as it is), -TOPIC/NNNN (without that one patch),"
@@ -470,6 +471,14 @@ bench: $(VM_DEPS)
 	[ $$rc = 0 ] || echo "bench: the guest's bench failed; the report says which cells"; \
 	$(SUMMARY) bench $(B) $(RUN_START) $(KERNEL) --rc $$rc; \
 	exit $$rc
+
+# What JOBS guests at once buy here: the guest bench one at a time, then
+# JOBS at once, on one build; the same counts in both, both wall times
+# and their ratio in $(KB)/speedup/speedup.md (scripts/bench-speedup.sh).
+bench-speedup: $(VM_DEPS)
+	@PACED=1 HOST_IR="env QUICK=1 sh $(CURDIR)/expander-models/load/run.sh ir $(abspath $(B))/models" \
+		$(STAGE) bench-speedup scripts/bench-speedup.sh \
+		$(if $(filter 1,$(QUICK)),quick,full) $(if $(filter 1,$(JOBS)),2,$(JOBS)) $(KB)/speedup
 
 # The daemon's own cost without QEMU (expander-models/load/README.md):
 # $(KB)/bench/hostload.txt, a section of the report. BASE_REV=REV adds the

@@ -40,12 +40,12 @@ ALL_PATHS = "sysfs cdev-line cdev-multi block-dev block-sysfs"
 MAINLINE_PATHS = "sysfs cdev-line cdev-multi"
 # Guest seconds per unit in a full run (all three speeds), measured once
 # (bench/README.md, "Shards"); a unit not listed weighs DEFAULT_WEIGHT.
-WEIGHTS = {"pca9555": 32, "tca6408": 22, "tca6424": 16, "pcf8574": 24,
-           "pcf8575": 28, "max7321": 22, "max7325": 30, "fxl6408": 11,
-           "mcp23017": 13, "span24": 12, "aggregator": 25,
-           "gpiod-tools": 42, "gpiod2-tools": 18, "stub": 8, "irq": 14,
-           "irq-edges/1": 43, "irq-edges/2": 44, "irq-storm": 22, "spi": 28,
-           "minimum": 52, "host-ir": 55}
+WEIGHTS = {"pca9555": 27, "tca6408": 18, "tca6424": 12, "pcf8574": 17,
+           "pcf8575": 25, "max7321": 18, "max7325": 29, "fxl6408": 9,
+           "mcp23017": 13, "span24": 12, "aggregator": 21,
+           "gpiod-tools": 40, "gpiod2-tools": 9, "stub": 9, "irq": 16,
+           "irq-edges/1": 50, "irq-edges/2": 42, "irq-storm": 22, "spi": 33,
+           "minimum": 32, "host-ir": 50}
 # Work of the host's, not the guest's, that can share a slot: its counts
 # do not depend on what else runs (scripts/bench-shards.sh runs it).
 HOST_UNITS = ("host-ir",)

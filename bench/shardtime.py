@@ -1,7 +1,9 @@
 """report.md's section "Shards and wall time": what scripts/bench-shards.sh
 measured (OUT/shards.time: shards, wall ms, the sum of the shards' own
 ms, where they ran; OUT/shards/K/ms and rc), with what the figures do
-and do not say. report.py calls section(); nothing here is estimated."""
+and do not say, and make bench-speedup's last measured speed-up
+(scripts/bench-speedup.sh). report.py calls section(); nothing here is
+estimated."""
 import os
 
 from textfile import read
@@ -59,3 +61,19 @@ def section(out_dir, out):
                 (" Under Slurm the wall time also holds the wait in the "
                  "queue, and each shard's time is its task's own, on its "
                  "node." if where == "slurm" else ""), ""]
+        out += measured_speedup(out_dir)
+
+
+def measured_speedup(out_dir):
+    """The lines of make bench-speedup's last run on this build
+    (../speedup/speedup.md beside this run's directory), or a pointer to
+    it."""
+    path = os.path.join(out_dir, os.pardir, "speedup", "speedup.md")
+    if not os.path.exists(path):
+        return ["`make bench-speedup` measures it: the guest bench one "
+                "guest at a time, then JOBS at once, back to back.", ""]
+    body = [ln for ln in read(path).splitlines() if not ln.startswith("# ")]
+    while body and not body[0]:
+        body.pop(0)
+    return ["`make bench-speedup`'s last run on this build "
+            "(build/KERNEL/speedup/speedup.md), not this run:", ""] + body + [""]

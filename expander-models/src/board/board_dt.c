@@ -26,6 +26,7 @@
 #define VIRT_MMIO_SIZE	0x200ull
 #define WORLD_COMPAT	"bench,expander-world"
 #define GPIO_COMPAT	"virtio,device29"
+#define DT_MAX_DEPTH	32	/* far beyond any board's nesting */
 
 static void *read_file(const char *path, size_t *len, char *err,
 		       size_t errlen)
@@ -59,10 +60,42 @@ static void *read_file(const char *path, size_t *len, char *err,
 	return buf;
 }
 
-/* The transport node's base address, at its parent's #address-cells. */
-static int mmio_slot(const void *fdt, int mmio, char *err, size_t errlen)
+/* Every node's parent, in one walk of the tree (dt.h). */
+static int dt_parents(struct dt_loader *ld, size_t len)
 {
-	int parent = fdt_parent_offset(fdt, mmio);
+	int stack[DT_MAX_DEPTH], depth = 0, node = 0;
+
+	ld->parents = malloc(len / FDT_TAGSIZE * sizeof(*ld->parents));
+	if (!ld->parents)
+		return dt_fail(ld->err, ld->errlen, "out of memory");
+	stack[0] = 0;
+	ld->parents[0] = -1;
+	while ((node = fdt_next_node(ld->fdt, node, &depth)) >= 0 &&
+	       depth > 0) {
+		if (depth >= DT_MAX_DEPTH)
+			return dt_fail(ld->err, ld->errlen, "%s: nested deeper "
+				       "than %d", fdt_get_name(ld->fdt, node,
+							       NULL),
+				       DT_MAX_DEPTH);
+		stack[depth] = node;
+		ld->parents[node / FDT_TAGSIZE] = stack[depth - 1];
+	}
+	return 0;
+}
+
+/* node's parent's offset, -1 at the root. */
+static int dt_parent(const struct dt_loader *ld, int node)
+{
+	return node > 0 ? ld->parents[node / FDT_TAGSIZE] : -1;
+}
+
+/* The transport node's base address, at its parent's #address-cells. */
+static int mmio_slot(const struct dt_loader *ld, int mmio)
+{
+	const void *fdt = ld->fdt;
+	char *err = ld->err;
+	size_t errlen = ld->errlen;
+	int parent = dt_parent(ld, mmio);
 	int ac = parent >= 0 ? fdt_address_cells(fdt, parent) : 2;
 	const fdt32_t *reg;
 	uint64_t base = 0;
@@ -143,8 +176,7 @@ static int add_bus(struct dt_loader *ld, int node)
 	uint32_t hz = 100000;
 	int slot, child, len;
 
-	slot = mmio_slot(fdt, fdt_parent_offset(fdt, node), ld->err,
-			 ld->errlen);
+	slot = mmio_slot(ld, dt_parent(ld, node));
 	if (slot < 0)
 		return -1;
 	clk = fdt_getprop(fdt, node, "clock-frequency", &len);
@@ -263,8 +295,7 @@ static int add_gpio(struct dt_loader *ld, int node)
 	unsigned int n, nnames = 0, i;
 	int slot, len, off;
 
-	slot = mmio_slot(fdt, fdt_parent_offset(fdt, node), ld->err,
-			 ld->errlen);
+	slot = mmio_slot(ld, dt_parent(ld, node));
 	if (slot < 0)
 		return -1;
 	p = fdt_getprop(fdt, node, "gpio-line-names", &len);
@@ -288,12 +319,13 @@ static int add_gpio(struct dt_loader *ld, int node)
 }
 
 /* The node's interrupt-parent, its own or the nearest ancestor's. */
-static int irq_parent(const void *fdt, int node)
+static int irq_parent(const struct dt_loader *ld, int node)
 {
+	const void *fdt = ld->fdt;
 	const fdt32_t *ph;
 	int len;
 
-	for (; node >= 0; node = fdt_parent_offset(fdt, node)) {
+	for (; node >= 0; node = dt_parent(ld, node)) {
 		ph = fdt_getprop(fdt, node, "interrupt-parent", &len);
 		if (ph && len == 4)
 			return fdt_node_offset_by_phandle(fdt,
@@ -321,7 +353,7 @@ static int add_irqs(struct dt_loader *ld)
 		if (!irqs)
 			continue;
 		gl = dt_gpio_by_node(ld,
-				     irq_parent(ld->fdt, ld->chip_nodes[i]));
+				     irq_parent(ld, ld->chip_nodes[i]));
 		if (!gl)
 			return dt_fail(ld->err, ld->errlen, "%s: "
 				       "interrupt-parent is not a virtio-gpio "
@@ -367,6 +399,8 @@ struct board *board_load(const char *dtb_path, char *err, size_t errlen)
 		free(fdt);
 		return NULL;
 	}
+	if (dt_parents(&ld, fdt_totalsize(fdt)))
+		goto bad;
 	for (node = fdt_node_offset_by_compatible(fdt, -1, "virtio,device22");
 	     node >= 0;
 	     node = fdt_node_offset_by_compatible(fdt, node, "virtio,device22"))
@@ -380,10 +414,12 @@ struct board *board_load(const char *dtb_path, char *err, size_t errlen)
 	if (spi_dt_gpio(&ld) || add_irqs(&ld) || add_wiring(&ld))
 		goto bad;
 	free(ld.chip_nodes);
+	free(ld.parents);
 	free(fdt);
 	return ld.bd;
 bad:
 	free(ld.chip_nodes);
+	free(ld.parents);
 	free(fdt);
 	board_free(ld.bd);
 	return NULL;

@@ -19,6 +19,13 @@ struct dt_loader {
 	const void *fdt;
 	int *chip_nodes;	/* per chip, in board_chip() order */
 	int gpio_nodes[BOARD_MAX_GPIOS];	/* per board_gpio() */
+	/*
+	 * Per node, at its offset / FDT_TAGSIZE: its parent's offset (-1 at
+	 * the root), for board_dt.c's dt_parent(). libfdt's
+	 * fdt_parent_offset() walks from the root each time, which made a
+	 * 64-bus board's loading most of the daemon's start-up.
+	 */
+	int *parents;
 	char *err;
 	size_t errlen;
 };

@@ -132,12 +132,31 @@ node_owner() {
 
 # i2c_bus SLOT: the Linux i2c bus number of the virtio I2C adapter on
 # virtio-mmio slot SLOT (its DT node is virtio_mmio@<a000000 + SLOT*0x200>).
+# From I2C_BUSES when a script has taken it (i2c_buses_take), else from
+# sysfs: a readlink per adapter, about 40 processes on this board.
 i2c_bus() {
-	local a
-	a=$(node_owner "$(printf 'virtio_mmio@%x/i2c' \
-		$((0xa000000 + $1 * 0x200)))" /sys/bus/i2c/devices/i2c-*) ||
-		return 1
+	local a n
+	n=$(printf 'virtio_mmio@%x/i2c' $((0xa000000 + $1 * 0x200)))
+	case " ${I2C_BUSES:-}" in
+	*"/$n="*)
+		a=${I2C_BUSES#*"/$n="}
+		echo "${a%% *}"
+		return 0 ;;
+	esac
+	a=$(node_owner "$n" /sys/bus/i2c/devices/i2c-*) || return 1
 	echo "${a##*-}"
+}
+
+# i2c_buses_take: I2C_BUSES, every adapter's DT node and bus number
+# ("NODE=N ..."), for i2c_bus; only where no adapter comes or goes
+# afterwards (the bench, not the unbind tests).
+i2c_buses_take() {
+	local d o
+	I2C_BUSES=
+	for d in /sys/bus/i2c/devices/i2c-*; do
+		o=$(readlink -f "$d/of_node" 2>/dev/null) && [ -n "$o" ] &&
+			I2C_BUSES="$I2C_BUSES$o=${d##*-} "
+	done
 }
 
 # gpiochip_at N ADDR: the gpiochipN of the I2C client at ADDR (two hex
