@@ -152,18 +152,25 @@ static void gline_state(unsigned int gline, long long *delivered,
  * pin, and so INT and the line, within the command that drives it,
  * before its reply, so once that reply is in a quiet line stays quiet (a
  * chip whose own registers mask the edge, as the SX150x's sense bits do,
- * costs no wait). No delivery within a second: none either.
+ * costs no wait). 1 if either holds; *delivered the line's count.
  */
+static int handler_settled(unsigned int gline, long long before,
+			   long long *delivered)
+{
+	long long u, l;
+
+	gline_state3(gline, delivered, &u, &l);
+	return u == 1 && (*delivered > before || l == 0);
+}
+
+/* Interrupts delivered since before, once handler_settled() or after 1 s. */
 static long long wait_handler(unsigned int gline, long long before)
 {
-	long long deadline = now_ms() + 1000, d, u, l;
+	long long deadline = now_ms() + 1000, d;
 
-	for (;;) {
-		gline_state3(gline, &d, &u, &l);
-		if ((u == 1 && (d > before || l == 0)) || now_ms() > deadline)
-			return d - before;
+	while (!handler_settled(gline, before, &d) && now_ms() <= deadline)
 		usleep(2000);
-	}
+	return d - before;
 }
 
 static void bus_counts(const char *bus, long long *tx, long long *bytes,
@@ -192,7 +199,7 @@ static long long drive_and_wait(const char *hchip, const char *pin,
 {
 	struct pollfd p[2] = { { .fd = ctl, .events = POLLIN },
 			       { .fd = fd, .events = POLLIN } };
-	long long t0, lat = 0, deadline, d, u, l;
+	long long t0, lat = 0, deadline, d;
 	char c[128], line[256];
 	size_t n;
 
@@ -229,9 +236,8 @@ static long long drive_and_wait(const char *hchip, const char *pin,
 			lat = now_us() - t0;
 			break;
 		}
-		gline_state3(gline, &d, &u, &l);
-		if (u == 1 && (d > before || l == 0))
-			break;	/* handler done, or none coming (wait_handler()) */
+		if (handler_settled(gline, before, &d))
+			break;	/* handler done, or none coming */
 	}
 	return lat;
 }
