@@ -422,17 +422,39 @@ test-kernel: test-post test-guest test-lifecycle
 test-slurm: $(VM_DEPS)
 	@$(STAGE) slurm-test/$(KERNEL) scripts/test-slurm.sh
 
-# The host tests once, then each kernel in turn (a sub-make each, so that
-# every kernel-dependent path is its own). A failing kernel does not stop
-# the next one: a regression on one is seen beside the other's result.
-# test and bench end with the run's summary (scripts/summary.py: the
-# stages of $(B)/stages.log since RUN_START); make -n writes none.
+# The host tests once, then each kernel (a sub-make each, so that every
+# kernel-dependent path is its own). The first kernel is built, then its
+# tests run while the next kernels are patched, post-tested and built
+# beside them (nice: the guest keeps its core; its log in
+# $(B)/test-prep-KERNEL.log, its stage lines in build/stages.log as
+# any); then their tests, one kernel after the other. A failing kernel
+# does not stop the next one: a regression on one is seen beside the
+# other's result. test and bench end with the run's summary
+# (scripts/summary.py: the stages of $(B)/stages.log since RUN_START);
+# make -n writes none.
 RUN_START := $(shell date +%s)
 SUMMARY = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),:,/usr/bin/python3 -B scripts/summary.py)
+TEST_FIRST := $(firstword $(TEST_KERNELS))
+TEST_REST := $(wordlist 2,$(words $(TEST_KERNELS)),$(TEST_KERNELS))
 test: test-host
-	@failed=; for k in $(TEST_KERNELS); do \
-		$(MAKE) --no-print-directory test-kernel KERNEL=$$k \
-			$$([ $$k = $(firstword $(TEST_KERNELS)) ] && echo test-slurm) || \
+	@failed=; \
+	$(MAKE) --no-print-directory kernel rootfs dtb models KERNEL=$(TEST_FIRST) || \
+		failed=" $(TEST_FIRST)"; \
+	rm -f $(B)/test-prep-*.log $(B)/test-prep.failed; \
+	( for k in $(TEST_REST); do \
+		nice -n 10 $(MAKE) --no-print-directory test-post kernel rootfs KERNEL=$$k \
+			> $(B)/test-prep-$$k.log 2>&1 || echo $$k >> $(B)/test-prep.failed; \
+	done ) & prep=$$!; \
+	$(MAKE) --no-print-directory test-kernel test-slurm KERNEL=$(TEST_FIRST) || \
+		failed="$$failed $(TEST_FIRST)"; \
+	wait $$prep; \
+	for k in $(TEST_REST); do \
+		echo "test: $$k's patches, post test and build, run beside $(TEST_FIRST)'s tests ($(B)/test-prep-$$k.log):"; \
+		grep -a '^\[stage\]' $(B)/test-prep-$$k.log | sed 's/^/  /'; \
+		if grep -qx "$$k" $(B)/test-prep.failed 2>/dev/null; then \
+			tail -n 20 $(B)/test-prep-$$k.log; failed="$$failed $$k"; continue; \
+		fi; \
+		$(MAKE) --no-print-directory test-guest test-lifecycle KERNEL=$$k || \
 			failed="$$failed $$k"; \
 	done; \
 	$(SUMMARY) test $(B) $(RUN_START) '$(TEST_KERNELS)' --failed "$$failed"; \
