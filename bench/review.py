@@ -189,8 +189,8 @@ def wrap(text, indent=""):
 
 def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version,
           fixed=(), noise=(NOISE, 0)):
-    out = ["Bus cost of this patch on emulated I2C/SPI GPIO expanders",
-           ""]
+    it = "this patch" if len(subjects) == 1 else "these patches"
+    out = ["Bus cost of %s on emulated I2C/SPI GPIO expanders" % it, ""]
     out += wrap("Kernel: Linux %s (%s; base %s), bench %s." % (
         version, kernel, "pristine release" if base == "mainline"
         else "release plus the bench's series", git_head()))
@@ -211,7 +211,7 @@ def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version,
         p for p in plan if not p.startswith(("files:", "parts:")))))
     out.append("")
     if changed:
-        out += wrap("Changed by this patch (per operation or edge: "
+        out += wrap("Changed by %s (per operation or edge: " % it +
                     "transactions/bytes, base -> patched, physical "
                     "minimum):")
         out.append("")
@@ -262,19 +262,19 @@ def reply(r_dir, kernel, base, subjects, plan, res, new_fail, version,
     out.append("Verdict:")
     nc = sum(x["verdict"] == "cheaper" for x in changed)
     ncost = len(changed) - nc
-    out += wrap("cheaper: %d cells%s" % (nc, " (caused by this patch)"
+    out += wrap("cheaper: %d cells%s" % (nc, " (caused by %s)" % it
                                          if nc else ""), "  ")
-    out += wrap("costlier: %d cells%s" % (ncost, " (caused by this patch)"
+    out += wrap("costlier: %d cells%s" % (ncost, " (caused by %s)" % it
                                           if ncost else ""), "  ")
     for v in ("lost events", "more events"):
         k = sum(x["verdict"] == v for x in events)
         if k:
-            out += wrap("%s: %d edge cells (caused by this patch)" % (v, k),
+            out += wrap("%s: %d edge cells (caused by %s)" % (v, k, it),
                         "  ")
     out += wrap("unchanged: %d cells" % len(same), "  ")
     out += wrap("new failure: %d" % len(new_fail), "  ")
     if fixed:
-        out += wrap("fixed: %d (caused by this patch)" % len(fixed), "  ")
+        out += wrap("fixed: %d (caused by %s)" % (len(fixed), it), "  ")
     if only:
         out += wrap("in one side only: %d cells" % len(only), "  ")
     return out
