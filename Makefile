@@ -192,7 +192,7 @@ DTC_WARN := -Wno-clocks_property -Wno-gpios_property
 
 export B KB KERNEL KOUT ZIMAGE INITRAMFS DAEMON BOARD_DTB
 
-.PHONY: help deps kernel rootfs dtb models guest run count wire test bench \
+.PHONY: help deps tree kernel rootfs dtb models guest run count wire test bench \
 	test-host test-guest test-lifecycle test-kernel test-slurm fresh-test checkpatch check-builds \
 	check-upstream measure-pl061 compare drill review clean bench-host bench-speedup \
 	post-series test-post distclean
@@ -208,14 +208,15 @@ help:
 	@echo "make count CMD='...'  run one command; per bus what it put on the wire (V=1: the whole console)"
 	@echo "make wire CELL='part=.. path=.. op=.. lines=.. hz=..'  SCL/SDA VCD of bench cells"
 	@echo "make deps       install missing host packages (as root, Debian 12), fetch the guest's armhf packages"
-	@echo "make kernel     fetch/extract linux-source-KERNEL, apply patches/KERNEL/series, configure, build"
+	@echo "make tree       fetch/extract linux-source-KERNEL, apply patches/KERNEL/series (no build)"
+	@echo "make kernel     the tree, then configure and build"
 	@echo "make guest      the guest's own programs (guest/*.c), static armhf"
 	@echo "make rootfs     initramfs: armhf packages, modules, rootfs-overlay/, guest tools"
 	@echo "make dtb        QEMU's base tree plus dts/board.dts"
 	@echo "make models     the host daemon and chip models (expander-models/)"
 	@echo "make test-host  host unit tests, fuzz replay and a bounded fuzz run (no kernel, no QEMU)"
-	@echo "make test-guest KUnit and the guest suite on KERNEL; T=NN: that guest test alone,"
-	@echo "             KUNIT=SUITE: that KUnit suite alone (kunit.filter_glob)"
+	@echo "make test-guest KUnit and the guest suite on KERNEL, in JOBS guests at once; T=NN: that"
+	@echo "             guest test alone, KUNIT=SUITE: that KUnit suite alone (kunit.filter_glob)"
 	@echo "make test-lifecycle  the daemon across guest reboot, QEMU restart, its death"
 	@echo "make test-post  make post-series's files under a test identity, git send-email --dry-run"
 	@echo "make test-kernel  test-post, test-guest and test-lifecycle on KERNEL"
@@ -252,7 +253,7 @@ help:
 	@echo "  A=SPEC B=SPEC PATCHES=DIR  make compare's sides (only there)"
 	@echo "  DEBUG=1       a debug kernel (KASAN, lockdep, kmemleak); not with bench/compare/drill"
 	@echo "                unless DEBUG_BENCH=1"
-	@echo "  QUICK=1       the short bench matrix      JOBS=N  build jobs and bench guests (now $(JOBS))"
+	@echo "  QUICK=1       the short bench matrix      JOBS=N  build jobs, bench and test guests (now $(JOBS))"
 	@echo "  CLUSTER=slurm bench: the JOBS shards as a Slurm job array (docs/cluster.md)"
 	@echo "  SELECT=FILE   bench: only the units the selection file names, in JOBS shards"
 	@echo "  CMD='...'     run, count                  CELL='...'  wire"
@@ -291,6 +292,8 @@ $(KSTAMP): $(KOUT)/.config $(KSRC)/.applied-patches
 	@touch $@
 
 kernel: $(KSTAMP)
+# The kernel's tree with the patches applied, nothing built.
+tree: $(KSRC)/.applied-patches
 
 # --- guest -------------------------------------------------------------
 $(KB)/guest-bin/%: guest/%.c $(GUEST_HDRS) $(KSTAMP)
@@ -397,8 +400,10 @@ SUITE := rootfs-overlay/usr/lib/gpio-suite
 # An unknown T stops make before anything is built.
 $(foreach t,$(T),$(if $(wildcard $(SUITE)/$(t) $(SUITE)/$(t)-*),,$(error \
 	T=$(t): no guest test $(SUITE)/$(t)-*)))
+# JOBS guests at once, the files cut between them by their last
+# durations (scripts/test-shards.sh); one guest for one file.
 test-guest: $(VM_DEPS)
-	@KUNIT='$(KUNIT)' $(STAGE) guest-tests/$(KERNEL) scripts/vm.sh test \
+	@KUNIT='$(KUNIT)' $(STAGE) guest-tests/$(KERNEL) scripts/test-shards.sh $(JOBS) \
 		'$(or $(T),$(if $(KUNIT),none))'
 
 # The daemon across guest reboot, QEMU reconnect and its own death.
@@ -423,43 +428,18 @@ test-slurm: $(VM_DEPS)
 	@$(STAGE) slurm-test/$(KERNEL) scripts/test-slurm.sh
 
 # The host tests once, then each kernel (a sub-make each, so that every
-# kernel-dependent path is its own). The first kernel is built, then its
-# tests run while the next kernels are patched, post-tested and built
-# beside them (nice: the guest keeps its core; its log in
-# $(B)/test-prep-KERNEL.log, its stage lines in build/stages.log as
-# any); then their tests, one kernel after the other. A failing kernel
-# does not stop the next one: a regression on one is seen beside the
-# other's result. test and bench end with the run's summary
-# (scripts/summary.py: the stages of $(B)/stages.log since RUN_START);
-# make -n writes none.
+# kernel-dependent path is its own), in scripts/test-all.sh's order:
+# what can run beside what does (the host tests beside the first
+# kernel's tree, its post test beside its build, the next kernels'
+# preparation beside its guest tests, their guests JOBS at once); each
+# side job's output in $(B)/test-logs/. A failing kernel does not stop
+# the next one: a regression on one is seen beside the other's result.
+# test and bench end with the run's summary (scripts/summary.py: the
+# stages of $(B)/stages.log since RUN_START); make -n writes none.
 RUN_START := $(shell date +%s)
 SUMMARY = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),:,/usr/bin/python3 -B scripts/summary.py)
-TEST_FIRST := $(firstword $(TEST_KERNELS))
-TEST_REST := $(wordlist 2,$(words $(TEST_KERNELS)),$(TEST_KERNELS))
-test: test-host
-	@failed=; \
-	$(MAKE) --no-print-directory kernel rootfs dtb models KERNEL=$(TEST_FIRST) || \
-		failed=" $(TEST_FIRST)"; \
-	rm -f $(B)/test-prep-*.log $(B)/test-prep.failed; \
-	( for k in $(TEST_REST); do \
-		nice -n 10 $(MAKE) --no-print-directory test-post kernel rootfs KERNEL=$$k \
-			> $(B)/test-prep-$$k.log 2>&1 || echo $$k >> $(B)/test-prep.failed; \
-	done ) & prep=$$!; \
-	$(MAKE) --no-print-directory test-kernel test-slurm KERNEL=$(TEST_FIRST) || \
-		failed="$$failed $(TEST_FIRST)"; \
-	wait $$prep; \
-	for k in $(TEST_REST); do \
-		echo "test: $$k's patches, post test and build, run beside $(TEST_FIRST)'s tests ($(B)/test-prep-$$k.log):"; \
-		grep -a '^\[stage\]' $(B)/test-prep-$$k.log | sed 's/^/  /'; \
-		if grep -qx "$$k" $(B)/test-prep.failed 2>/dev/null; then \
-			tail -n 20 $(B)/test-prep-$$k.log; failed="$$failed $$k"; continue; \
-		fi; \
-		$(MAKE) --no-print-directory test-guest test-lifecycle KERNEL=$$k || \
-			failed="$$failed $$k"; \
-	done; \
-	$(SUMMARY) test $(B) $(RUN_START) '$(TEST_KERNELS)' --failed "$$failed"; \
-	if [ -n "$$failed" ]; then echo "test: FAILED on$$failed"; exit 1; fi
-	@echo "test: all passed ($(TEST_KERNELS))"
+test: | $(B)/.deps
+	@MAKE='$(MAKE)' SUMMARY='$(SUMMARY)' scripts/test-all.sh $(RUN_START) $(TEST_KERNELS)
 
 # What CI runs (.ci/run): make test where only scripts/deps.sh installs.
 fresh-test:

@@ -8,7 +8,8 @@ The Makefile calls it at the end of its `test` and `bench` recipes.
 For each kernel of the run it writes BUILD/KERNEL/summary-test.md (or
 summary-bench.md): the date, the guest's kernel version, the commit of
 this repository, the result, the stage times of the run and, for a test
-run, the KTAP totals of BUILD/KERNEL/run/console.log, for a bench run
+run, the KTAP totals of its guest consoles (BUILD/KERNEL/run/console.log,
+or the shards' of scripts/test-shards.sh), for a bench run
 the report's path. Then BUILD/latest.md, a table linking every summary
 there is, newest first: the latest run of each kind and kernel.
 
@@ -111,14 +112,29 @@ def kernel_version(console, kdir):
         return "unknown (no console, no kernel build)"
 
 
-def ktap_totals(console):
-    """'N ok, N not ok, N skipped, N todo' of the console (of this run,
-    or None), or why not."""
-    if not console:
+def ktap_totals(consoles):
+    """'N ok, N not ok, N skipped, N todo' of the consoles (of this run),
+    summed, or why not."""
+    if not consoles:
         return "no console of this run (the guest suite did not run)"
-    k = guestconsole.Ktap(guestconsole.read(console))
+    ks = [guestconsole.Ktap(guestconsole.read(c)) for c in consoles]
     return "%d ok, %d not ok, %d skipped, %d todo" % (
-        k.passed, k.failed, k.skipped, len(k.todo))
+        sum(k.passed for k in ks), sum(k.failed for k in ks),
+        sum(k.skipped for k in ks), sum(len(k.todo) for k in ks))
+
+
+def test_consoles(kdir, since):
+    """The guest suite's consoles of this run: KERNEL/run/console.log
+    (one guest) and KERNEL/test-shards/K/r/console.log (several,
+    scripts/test-shards.sh), those written since SINCE."""
+    shards = os.path.join(kdir, "test-shards")
+    paths = [os.path.join(kdir, "run", "console.log")]
+    try:
+        paths += [os.path.join(shards, k, "r", "console.log")
+                  for k in sorted(os.listdir(shards), key=lambda k: (len(k), k))]
+    except OSError:
+        pass
+    return [p for p in paths if of_run(p, since)]
 
 
 def bench_cells(bdir):
@@ -136,18 +152,20 @@ def summary(kind, build, kernel, kernels, failed, since, now):
     date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(now))
     result = "FAILED" if kernel in failed else "passed"
     if kind == "test":
-        console = os.path.join(kdir, "run", "console.log")
+        consoles = test_consoles(kdir, since)
+        console = consoles[0] if consoles else None
     else:
-        console = os.path.join(kdir, "bench", "console.log")
-    console = of_run(console, since)
+        console = of_run(os.path.join(kdir, "bench", "console.log"), since)
     rows = [("date", date),
             ("kernel", kernel_version(console, kdir)),
             ("commit", commit()),
             ("result", result),
             ("wall time of the make run", "%.0f s" % (now - since))]
     if kind == "test":
-        rows.append(("KTAP ([run/console.log](run/console.log))",
-                     ktap_totals(console)))
+        links = ", ".join("[%s](%s)" % (r, r) for r in
+                          (os.path.relpath(c, kdir) for c in consoles))
+        rows.append(("KTAP (%s)" % (links or "run/console.log"),
+                     ktap_totals(consoles)))
     else:
         rows.append(("report", "[bench/report.md](bench/report.md)"
                      if of_run(os.path.join(kdir, "bench", "report.md"),

@@ -1,7 +1,7 @@
 """Tests of scripts/summary.py on a small build directory made here:
 a test run of two kernels, one failed, and a bench run; the stage lines
-of the run only, each kernel's own, the KTAP totals, a console an
-earlier run left, latest.md newest first.
+of the run only, each kernel's own, the KTAP totals (of one guest or
+several), a console an earlier run left, latest.md newest first.
 
 Run: python3 -m unittest discover -s scripts/tests
 """
@@ -99,6 +99,24 @@ class Summary(unittest.TestCase):
         self.assertIn("| kernel-build/6.12 | 211.0 | 0 |", o)
         self.assertIn("| post-series/6.12/gpio-fixes | 1.0 | 0 |", o)
         self.assertNotIn("/7.3", o)
+
+    def test_sharded_test_run(self):
+        """Guests of scripts/test-shards.sh: their consoles' totals
+        summed, each linked; an earlier run's one-guest console left
+        out."""
+        os.utime(os.path.join(self.b, "7.3", "run", "console.log"),
+                 (self.since - 10, self.since - 10))
+        for k in ("1", "2"):
+            r = os.path.join(self.b, "7.3", "test-shards", k, "r")
+            os.makedirs(r)
+            with open(os.path.join(r, "console.log"), "w") as f:
+                f.write(CONSOLE)
+        self.run_main("test", self.b, self.since, "7.3")
+        s = self.read("7.3/summary-test.md")
+        self.assertIn("4 ok, 2 not ok, 2 skipped, 2 todo", s)
+        self.assertIn("[test-shards/1/r/console.log]", s)
+        self.assertIn("[test-shards/2/r/console.log]", s)
+        self.assertNotIn("[run/console.log]", s)
 
     def test_bench_run_and_latest(self):
         self.run_main("test", self.b, self.since, "7.3 6.12")
