@@ -365,6 +365,8 @@ test-host: $(BENCH_TESTS) | $(B)/.deps
 	@$(STAGE) wire-test /usr/bin/python3 -B bench/tests/test_wire.py
 	@$(STAGE) compare-test /usr/bin/python3 -B bench/tests/test_compare.py
 	@$(STAGE) causes-test /usr/bin/python3 -B bench/tests/test_causes.py
+	@$(STAGE) readme-measured /usr/bin/python3 -B scripts/measured.py readme \
+		--check README.md docs/fresh-test.md
 
 # --- boot --------------------------------------------------------------
 VM_DEPS := $(KSTAMP) $(INITRAMFS) $(BOARD_DTB) models
@@ -450,6 +452,10 @@ fresh-test:
 measure-pl061: $(VM_DEPS)
 	@$(STAGE) measure-pl061 scripts/measure-pl061.sh
 
+# The command that fills the daemon's instruction-count cache
+# (expander-models/load/run.sh ir), run in a shard's slot.
+HOST_IR := env QUICK=1 sh $(CURDIR)/expander-models/load/run.sh ir $(abspath $(B))/models
+
 # A cell that failed in the guest (a timed-out transfer on a host loaded
 # beyond what the guest's I2C timeout allows) still leaves a report: it
 # lists the failed cells first, and the target fails after writing it.
@@ -459,8 +465,7 @@ measure-pl061: $(VM_DEPS)
 # instruction counts (callgrind: the most of its time) are taken in one
 # shard's slot after its guest (HOST_IR), the CPU times after all guests.
 bench: $(VM_DEPS)
-	@rc=0; PACED=1 BENCH_CLUSTER='$(BENCH_CLUSTER)' \
-		HOST_IR="env QUICK=1 sh $(CURDIR)/expander-models/load/run.sh ir $(abspath $(B))/models" \
+	@rc=0; PACED=1 BENCH_CLUSTER='$(BENCH_CLUSTER)' HOST_IR='$(HOST_IR)' \
 		$(STAGE) bench scripts/bench-shards.sh \
 		$(if $(filter 1,$(QUICK)),quick,full) $(JOBS) $(KB)/bench $(BENCH_SELECT) || rc=$$?; \
 	[ -s $(KB)/bench/console.log ] || exit $$rc; \
@@ -478,8 +483,7 @@ bench: $(VM_DEPS)
 # JOBS at once, on one build; the same counts in both, both wall times
 # and their ratio in $(KB)/speedup/speedup.md (scripts/bench-speedup.sh).
 bench-speedup: $(VM_DEPS)
-	@PACED=1 HOST_IR="env QUICK=1 sh $(CURDIR)/expander-models/load/run.sh ir $(abspath $(B))/models" \
-		$(STAGE) bench-speedup scripts/bench-speedup.sh \
+	@PACED=1 HOST_IR='$(HOST_IR)' $(STAGE) bench-speedup scripts/bench-speedup.sh \
 		$(if $(filter 1,$(QUICK)),quick,full) $(if $(filter 1,$(JOBS)),2,$(JOBS)) $(KB)/speedup
 
 # The daemon's own cost without QEMU (expander-models/load/README.md):

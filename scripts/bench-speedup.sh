@@ -54,10 +54,9 @@ ratio=$(awk -v a="$w1" -v b="$wj" 'BEGIN { printf "%.2f", b ? a / b : 0 }')
 	echo
 	echo "| guests at once | wall s | guest s, summed |"
 	echo "|---:|---:|---:|"
-	printf '| 1 | %.1f | %.1f |\n' "$(awk -v x="$w1" 'BEGIN{print x/1000}')" \
-		"$(awk -v x="$s1" 'BEGIN{print x/1000}')"
-	printf '| %s | %.1f | %.1f |\n' "$J" "$(awk -v x="$wj" 'BEGIN{print x/1000}')" \
-		"$(awk -v x="$sj" 'BEGIN{print x/1000}')"
+	awk -v j="$J" -v w1="$w1" -v s1="$s1" -v wj="$wj" -v sj="$sj" 'BEGIN {
+		printf "| 1 | %.1f | %.1f |\n", w1 / 1000, s1 / 1000
+		printf "| %s | %.1f | %.1f |\n", j, wj / 1000, sj / 1000 }'
 	echo
 	echo "Speed-up, wall time of one at a time over $J at once: **$ratio**."
 	echo

@@ -4,7 +4,9 @@
 # (mmdebstrap minbase plus git and make, nothing else), so that every
 # package the target needs must come from scripts/deps.sh, as on a new
 # machine. A run in the developer's own tree hides packages installed by
-# hand; this cannot. CI runs `make test` this way (.ci/run).
+# hand; this cannot. CI runs `make test` this way (.ci/run). After
+# `make test`, docs/fresh-test.md and README.md's measured figures are
+# rewritten from the run (scripts/measured.py): commit them.
 #
 # Needs root and Debian's archive. ROOT (default build/fresh-root) holds
 # the root; it is made anew on every run. About 2 minutes more than the
@@ -68,4 +70,10 @@ chroot "$ROOT" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin \
 rc=$?
 set -e
 echo "fresh-root: make $* exited $rc after $(( $(date +%s) - t0 )) s"
+# make test's figures (time, disk) for README.md, from the run's own
+# summaries: docs/fresh-test.md, then README's table (scripts/measured.py).
+if [ "$*" = test ]; then
+	/usr/bin/python3 -B scripts/measured.py collect "$ROOT" docs/fresh-test.md &&
+		/usr/bin/python3 -B scripts/measured.py readme README.md docs/fresh-test.md
+fi
 exit $rc
