@@ -77,7 +77,8 @@ fi
 collect host-tests host
 
 # 3. The next kernels prepared at nice 10 while the first one's guests
-# run (one guest: the other core is theirs).
+# run (one guest: the other core is theirs; with no next kernel, JOBS
+# guests).
 prep() {
 	local k rc=0
 	for k in "${NEXT[@]}"; do
@@ -90,7 +91,9 @@ rm -f "$L/prep.failed"
 [ ${#NEXT[@]} -gt 0 ] && bg prep-next prep
 [ -n "${PID[post-test-$FIRST]:-}" ] && collect "post-test-$FIRST" "$FIRST"
 if [ $built = 1 ]; then
-	"${M[@]}" -k test-guest test-lifecycle test-slurm KERNEL="$FIRST" JOBS=1 ||
+	one=()
+	[ ${#NEXT[@]} -gt 0 ] && one=(JOBS=1)
+	"${M[@]}" -k test-guest test-lifecycle test-slurm KERNEL="$FIRST" "${one[@]}" ||
 		fail "$FIRST"
 fi
 # (a kernel that failed here is named in prep.failed, and fails below)
