@@ -8,6 +8,8 @@
  *   irqprobe hold CHIP OFF
  *   irqprobe holdblock DEV MASK
  *   irqprobe drive GLINE HCHIP PIN V
+ *   irqprobe watch CHIP OFF
+ *   irqprobe read CHIP OFF BUS
  *   irqprobe storm CHIP OFF GLINE BUS HCHIP PIN HZ PERIODS
  *   irqprobe midread CHIP OFF[,OFF2] EDGES GLINE BUS HCHIP PIN[,PIN2] V1 V2 TX BYTE
  *
@@ -46,6 +48,21 @@
  * drive: one step without any file of its own (for gpiomon beside it):
  * drive, wait for the handler as above, print irqs=D.
  *
+ * watch: request line OFF with both edges, print "ready" once the
+ * request holds, then each event's kind (rising, falling) on a line of
+ * its own as it comes, until SIGTERM: a watcher beside another command
+ * that a shell can wait for without polling (read "ready" from a pipe).
+ * SIGTERM ends the read and the request is released by close(), as a
+ * program that handles its signals does; a task that dies of a signal
+ * releases it in its exit path with the signal pending instead, where an
+ * expander's bus write can fail (docs/known-limits.md).
+ *
+ * read: zero BUS's counters, request line OFF as an input, read its
+ * value once, release it, wait 200 ms and print tx=T: the transactions
+ * of one value read and whatever it woke (a handler's thread runs at
+ * once; one woken later would count in the next read's window, never in
+ * neither).
+ *
  * storm: request line OFF with both edges (the largest event buffer),
  * zero BUS's counters, have the host run a square wave on PIN of HCHIP
  * (control storm: 2 * PERIODS edges at HZ on the storm clock) and read
@@ -81,6 +98,7 @@
 /* strerrorname_np() in errname.h */
 #define _GNU_SOURCE
 #include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -540,6 +558,53 @@ static int settle(int fd, struct storm_seen *s, unsigned int gline,
 	return 0;
 }
 
+static void on_term(int sig)
+{
+	(void)sig;
+}
+
+static int watch(int argc, char **argv)
+{
+	struct sigaction sa = { .sa_handler = on_term };	/* no SA_RESTART */
+	struct gpio_v2_line_event ev;
+	int fd;
+
+	if (argc != 2)
+		die("usage");
+	sigaction(SIGTERM, &sa, NULL);
+	fd = request_edges(argv[0], atoi(argv[1]), "both");
+	printf("ready\n");
+	fflush(stdout);
+	while (read(fd, &ev, sizeof(ev)) == sizeof(ev)) {
+		printf("%s\n", ev.id == GPIO_V2_LINE_EVENT_RISING_EDGE ?
+		       "rising" : "falling");
+		fflush(stdout);
+	}
+	close(fd);
+	return 0;
+}
+
+static int read_once(int argc, char **argv)
+{
+	struct gpio_v2_line_values vals = { .mask = 1 };
+	long long tx, bytes, busy;
+	char c[64], reply[256];
+	int fd;
+
+	if (argc != 3)
+		die("usage");
+	snprintf(c, sizeof(c), "reset-counters %s", argv[2]);
+	ask(c, reply, sizeof(reply));
+	fd = request_edges(argv[0], atoi(argv[1]), "none");
+	if (ioctl(fd, GPIO_V2_LINE_GET_VALUES_IOCTL, &vals) < 0)
+		die("GET_VALUES failed");
+	close(fd);
+	usleep(200000);
+	bus_counts(argv[2], &tx, &bytes, &busy);
+	printf("tx=%lld\n", tx);
+	return 0;
+}
+
 static int storm(int argc, char **argv)
 {
 	const char *bus, *hchip, *pin;
@@ -649,11 +714,13 @@ static int midread(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		die("usage: irqprobe edges|block|hold|holdblock|drive|storm|midread ...");
+		die("usage: irqprobe edges|block|hold|holdblock|watch|drive|read|storm|midread ...");
 	if (!strcmp(argv[1], "hold"))
 		return hold(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "holdblock"))
 		return hold_block(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "watch"))
+		return watch(argc - 2, argv + 2);
 	ctl = ctl_open();
 	if (ctl < 0)
 		die("no control port");
@@ -663,10 +730,12 @@ int main(int argc, char **argv)
 		return edges_or_block(argc - 2, argv + 2, 1);
 	if (!strcmp(argv[1], "drive"))
 		return drive_one(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "read"))
+		return read_once(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "storm"))
 		return storm(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "midread"))
 		return midread(argc - 2, argv + 2);
-	die("usage: irqprobe edges|block|hold|holdblock|drive|storm|midread ...");
+	die("usage: irqprobe edges|block|hold|holdblock|watch|drive|read|storm|midread ...");
 	return 2;
 }

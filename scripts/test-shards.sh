@@ -39,7 +39,7 @@ TIMES=$KB/test-times
 # that has no measured time in TIMES yet.
 DEFAULT_SECONDS="10-skeleton-pca9555 26 30-parts 146 31-driver-minimum 45
 32-spi-parts 36 33-spi-minimum 18 40-faults 36 50-interrupts 12
-51-irq-drivers 252 52-irq-storm 25 53-irq-midread 8 45-concurrency 8
+51-irq-drivers 125 52-irq-storm 25 53-irq-midread 8 45-concurrency 8
 47-kselftest-gpio $([ "${KERNEL:-}" = 6.12 ] && echo 40 || echo 92)"
 # KUnit's suites at boot, counted in shard 1's load.
 KUNIT_SECONDS=15
