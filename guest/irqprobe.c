@@ -53,9 +53,9 @@
  * its own as it comes, until SIGTERM: a watcher beside another command
  * that a shell can wait for without polling (read "ready" from a pipe).
  * SIGTERM ends the read and the request is released by close(), as a
- * program that handles its signals does; a task that dies of a signal
- * releases it in its exit path with the signal pending instead, where an
- * expander's bus write can fail (docs/known-limits.md).
+ * program that handles its signals does: a watcher that dies of its
+ * signal releases it in its exit path, with the signal pending, which
+ * is a case of its own (51-irq-drivers' SIGKILL check).
  *
  * read: zero BUS's counters, request line OFF as an input, read its
  * value once, release it, wait 200 ms and print tx=T: the transactions
