@@ -39,12 +39,15 @@ def table(lines):
 
 
 def stage_rows(lines):
-    """[(stage, seconds)] of a stage table: a summary's (stage, seconds,
-    exit) or OUT's (stage, seconds)."""
-    out = []
+    """[(stage, seconds)] of the table under "## Stage times": a summary's
+    (stage, seconds, exit) or OUT's (stage, seconds). Only there: a row
+    above it such as a commit id of digits alone is no stage."""
+    out, under = [], False
     for ln in lines:
+        if ln.startswith("## "):
+            under = ln.strip() == "## Stage times"
         m = re.match(r"^\| (\S+) \| ([0-9.]+) \|( \d+ \|)?$", ln)
-        if m:
+        if under and m:
             out.append((m.group(1), float(m.group(2))))
     return out
 

@@ -24,7 +24,7 @@ SUMMARY = """\
 | | |
 |---|---|
 | date | 2026-12-07 22:20 UTC |
-| commit | 0123456789ab |
+| commit | 736223872634 |
 | result | passed |
 | wall time of the make run | 1900 s |
 | KTAP ([run/console.log](run/console.log)) | {ok} ok, 0 not ok, 1 skipped, 0 todo |
@@ -72,6 +72,8 @@ class Measured(unittest.TestCase):
         self.assertIn("| KTAP 7.3 | 10 ok, 0 not ok, 1 skipped, 0 todo |",
                       out)
         self.assertIn("| guest-tests/6.12 | 280.5 |", out)
+        # a commit id of digits alone is no stage
+        self.assertNotIn("| commit | 736223872634.0 |", out)
         self.assertEqual(self.quiet(measured.readme, self.readme, self.out,
                                     True), 1)
         self.assertEqual(self.quiet(measured.readme, self.readme, self.out,
